@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { LANGUAGES } from './languages.ts';
+
+/**
+ * Portal data (spec sections 3 and 7): game records, single-game settings, prices and the
+ * initial project config. Every /api answer wraps its payload in `{ data }`.
+ */
+
+export const ZProjectName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/i, 'a project name is letters, digits, "-" and "_"');
+
+export const ZSeoData = z.object({
+  title: z.string(),
+  faviconImage: z.string(),
+  appleTouchImage: z.string(),
+  description: z.string(),
+  keywords: z.string(),
+  ogUrl: z.string(),
+  ogType: z.string(),
+  ogTitle: z.string(),
+  ogDescription: z.string(),
+  ogImage: z.string(),
+  ogSiteName: z.string(),
+});
+export type TSeoData = z.infer<typeof ZSeoData>;
+
+export const ZGameLocalization = z.object({
+  name: z.string(),
+  cardDescription: z.string(),
+  fullDescription: z.string(),
+});
+export type TGameLocalization = z.infer<typeof ZGameLocalization>;
+
+/** Texts per language; the portal reads `ru` and `en`, falling back to `en`. */
+export const ZLocalized = <T extends z.ZodTypeAny>(item: T) =>
+  z.partialRecord(z.enum(LANGUAGES), item);
+
+export const ZWebPage = z.object({
+  cardBackgroundColor: z.string().nullable(),
+  cardLogoImage: z.string(),
+  footerBackgroundColor: z.string().nullable(),
+  inDevelop: z.boolean(),
+  isActive: z.boolean(),
+  /** The game's own URL; the portal appends `?lang=` (or `&lang=`) when it frames it. */
+  iframeUrl: z.string(),
+  projectBackgroundFile: z.string(),
+  gameImage: z.string(),
+});
+export type TWebPage = z.infer<typeof ZWebPage>;
+
+export const ZSocialItem = z.object({ fileName: z.string(), link: z.string() });
+export type TSocialItem = z.infer<typeof ZSocialItem>;
+
+export const ZGameRecord = z.object({
+  project: z.string(),
+  mainData: z.object({ projectName: z.string(), outOfCatalog: z.boolean() }),
+  web_page: ZWebPage.nullable(),
+  localization: ZLocalized(ZGameLocalization),
+  seoData: ZLocalized(ZSeoData.partial()),
+  social: z.object({ items: z.array(ZSocialItem) }),
+});
+export type TGameRecord = z.infer<typeof ZGameRecord>;
+
+export const ZSingleGameSettings = z.object({
+  iframeSrc: z.string(),
+  backgroundImageFile: z.string(),
+  backgroundFile: z.string(),
+  popupFile: z.string(),
+  popupSmallFile: z.string(),
+  verificationBtnFile: z.string(),
+  verificationSmallBtnFile: z.string(),
+});
+export type TSingleGameSettings = z.infer<typeof ZSingleGameSettings>;
+
+export const ZSingleGameData = z.object({
+  settings: ZSingleGameSettings,
+  seoData: ZLocalized(ZSeoData.partial()),
+});
+export type TSingleGameData = z.infer<typeof ZSingleGameData>;
+
+export const ZPriceItem = z.object({
+  id: z.string(),
+  ruTitle: z.string(),
+  ruValue: z.number(),
+  enTitle: z.string(),
+  enValue: z.number(),
+  logoName: z.string(),
+});
+export type TPriceItem = z.infer<typeof ZPriceItem>;
+
+export const AUTH_TYPES = ['postMessage', 'redirect'] as const;
+export type AuthType = (typeof AUTH_TYPES)[number];
+
+export const AUTH_METHODS = [
+  'google',
+  'google_adult',
+  'apple',
+  'vk',
+  'yandex',
+  'tg',
+  'facebook',
+  'mail',
+] as const;
+export type AuthMethod = (typeof AUTH_METHODS)[number];
+/** What the login list offers when a project has no settings (spec section 2). */
+export const DEFAULT_AUTH_METHODS: readonly AuthMethod[] = [
+  'google',
+  'apple',
+  'vk',
+  'yandex',
+  'tg',
+  'facebook',
+  'mail',
+];
+
+export const PAYMENT_PROVIDERS = ['stripe', 'yookassa', 'yandex-pay'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+export const ZExtraItem = z.object({ id: z.string(), value: z.union([z.string(), z.number(), z.boolean()]) });
+
+export const ZInitialConfig = z.object({
+  projects: z.object({
+    name: z.string(),
+    authType: z.enum(AUTH_TYPES),
+    authMethods: z.array(z.enum(AUTH_METHODS)),
+    paymentsMethods: z.array(z.enum(PAYMENT_PROVIDERS)),
+    /** id/value pairs: backgroundColor (string), failedAttemptLimit (number), ... */
+    extra: z.array(ZExtraItem),
+  }),
+  mainData: z.object({ projectName: z.string(), outOfCatalog: z.boolean() }),
+  /** Projects the prices page and the embedded screens accept. */
+  knownProjects: z.array(z.string()),
+  /** Origins allowed to exchange window messages with the portal. */
+  allowedOrigins: z.array(z.string()),
+});
+export type TInitialConfig = z.infer<typeof ZInitialConfig>;
+
+export const DEFAULT_FAILED_ATTEMPT_LIMIT = 5;
+
+/** Query strings of the control calls. */
+export const ZGameQuery = z.object({ projectName: ZProjectName });
+export const ZPricesQuery = z.object({ project: ZProjectName });
+/** get-initial-config: `project` picks a project; without it the host name decides. */
+export const ZInitialConfigQuery = z.object({ project: ZProjectName.optional() });
+
+export const dataOf = <T extends z.ZodTypeAny>(item: T) => z.object({ data: item });
