@@ -1,0 +1,173 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createGameSdk, parseMessage, type GameSdk } from './index.ts';
+
+const PORTAL = 'https://portal.example';
+
+type Listener = (e: MessageEvent) => void;
+
+function fakeFrame(referrer = `${PORTAL}/games/en/familytown/`) {
+  const listeners = new Set<Listener>();
+  const parent = { postMessage: vi.fn() };
+  const win = {
+    parent,
+    document: { referrer },
+    addEventListener: (t: string, l: Listener) => t === 'message' && listeners.add(l),
+    removeEventListener: (t: string, l: Listener) => t === 'message' && listeners.delete(l),
+  };
+  const deliver = (data: unknown, origin = PORTAL, source: unknown = parent) => {
+    for (const l of [...listeners]) l({ data, origin, source } as unknown as MessageEvent);
+  };
+  return { win: win as unknown as Window, parent, deliver, listeners };
+}
+
+const auth = { userId: 'u1', nickName: 'Kate', currentAuthType: 'email', jwt: 'j', session: 's' };
+
+describe('createGameSdk', () => {
+  let f: ReturnType<typeof fakeFrame>;
+  let sdk: GameSdk;
+  beforeEach(() => {
+    f = fakeFrame();
+    sdk = createGameSdk({ window: f.win });
+  });
+  afterEach(() => {
+    sdk.destroy();
+    vi.useRealTimers();
+  });
+
+  it('takes the portal origin from document.referrer and never uses *', async () => {
+    expect(sdk.origin).toBe(PORTAL);
+    const p = sdk.getUserAuth();
+    expect(f.parent.postMessage).toHaveBeenCalledWith({ type: 'getUserAuth' }, PORTAL);
+    f.deliver(auth);
+    f.deliver({ type: 'userAuth', ...auth });
+    await expect(p).resolves.toEqual(auth);
+  });
+
+  it('prefers options.targetOrigin and refuses "*"', () => {
+    const g = fakeFrame();
+    const s = createGameSdk({ window: g.win, targetOrigin: 'https://other.example/path' });
+    expect(s.origin).toBe('https://other.example');
+    s.destroy();
+    const h = fakeFrame('');
+    const t = createGameSdk({ window: h.win, targetOrigin: '*' });
+    expect(t.origin).toBeNull();
+    expect(() => t.openSupport()).toThrow(/origin/);
+    t.destroy();
+  });
+
+  it('round-trips every request type with the exact message shapes', async () => {
+    const lang = sdk.changeLanguage('ru');
+    expect(f.parent.postMessage).toHaveBeenLastCalledWith({ type: 'changeLanguage', language: 'ru' }, PORTAL);
+    f.deliver({ type: 'languageChange', language: 'ru' });
+    await expect(lang).resolves.toBe('ru');
+
+    const count = sdk.getUnreadSupportCount();
+    expect(f.parent.postMessage).toHaveBeenLastCalledWith({ type: 'getUnreadSupportCount' }, PORTAL);
+    f.deliver({ type: 'unreadSupportCount', count: 3 });
+    await expect(count).resolves.toBe(3);
+
+    const pay = sdk.openPayment('https://portal.example/payments/process/42');
+    expect(f.parent.postMessage).toHaveBeenLastCalledWith(
+      { type: 'openPayment', text: 'https://portal.example/payments/process/42' },
+      PORTAL,
+    );
+    f.deliver({ type: 'paymentResult', paymentId: 'p1', status: 'paid', isError: false });
+    await expect(pay).resolves.toEqual({ paymentId: 'p1', status: 'paid', isError: false });
+
+    const login = sdk.login();
+    expect(f.parent.postMessage).toHaveBeenLastCalledWith({ type: 'login' }, PORTAL);
+    f.deliver({ type: 'userAuth', ...auth });
+    await expect(login).resolves.toEqual(auth);
+
+    const out = sdk.logout();
+    expect(f.parent.postMessage).toHaveBeenLastCalledWith({ type: 'logout' }, PORTAL);
+    f.deliver({ type: 'logout' });
+    await expect(out).resolves.toBeUndefined();
+
+    sdk.openSupport();
+    expect(f.parent.postMessage).toHaveBeenLastCalledWith({ type: 'openSupport' }, PORTAL);
+  });
+
+  it('ignores messages from other origins or other windows', async () => {
+    vi.useFakeTimers();
+    const p = sdk.getUserAuth();
+    f.deliver({ type: 'userAuth', ...auth }, 'https://evil.example');
+    f.deliver({ type: 'userAuth', ...auth }, PORTAL, { postMessage() {} });
+    f.deliver({ type: 'userAuth', ...auth }, PORTAL, null);
+    let settled = false;
+    p.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await vi.advanceTimersByTimeAsync(100);
+    expect(settled).toBe(false);
+    f.deliver({ type: 'userAuth', ...auth, nickName: 'Real' });
+    await expect(p).resolves.toMatchObject({ nickName: 'Real' });
+  });
+
+  it('ignores malformed messages', async () => {
+    const p = sdk.getUnreadSupportCount();
+    for (const bad of [null, 'unreadSupportCount', 42, [], { count: 1 }, { type: 'unreadSupportCount' },
+      { type: 'unreadSupportCount', count: '2' }, { type: 'unreadSupportCount', count: -1 },
+      { type: 'unknown', count: 1 }]) {
+      f.deliver(bad);
+    }
+    f.deliver({ type: 'unreadSupportCount', count: 5 });
+    await expect(p).resolves.toBe(5);
+    expect(parseMessage({ type: 'userAuth', userId: {}, currentAuthType: 'email' })).toBeNull();
+    expect(parseMessage({ type: 'paymentResult', status: 'paid' })).toBeNull();
+    expect(parseMessage({ type: 'languageChange', language: '' })).toBeNull();
+  });
+
+  it('rejects with a clear error on timeout; login and payment wait by default', async () => {
+    vi.useFakeTimers();
+    const p = sdk.getUserAuth();
+    const caught = p.catch((e: Error) => e);
+    const login = sdk.login();
+    let loginSettled = false;
+    login.then(() => (loginSettled = true), () => (loginSettled = true));
+    await vi.advanceTimersByTimeAsync(10_000);
+    const err = await caught;
+    expect(err).toBeInstanceOf(Error);
+    expect((err as Error).message).toMatch(/no "userAuth" answer to "getUserAuth" within 10000 ms/);
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(loginSettled).toBe(false);
+
+    const s2 = createGameSdk({ window: f.win, timeoutMs: 50 });
+    const c = s2.getUnreadSupportCount().catch((e: Error) => e.message);
+    await vi.advanceTimersByTimeAsync(50);
+    await expect(c).resolves.toMatch(/within 50 ms/);
+    s2.destroy();
+  });
+
+  it('delivers portal-initiated events and supports unsubscribe', () => {
+    const seen: unknown[] = [];
+    const offLang = sdk.on('languageChange', (l) => seen.push(['lang', l]));
+    sdk.on('logout', () => seen.push(['logout']));
+    sdk.on('unreadSupportCount', (n) => seen.push(['count', n]));
+    sdk.on('userAuth', (a) => seen.push(['auth', a.nickName]));
+    f.deliver({ type: 'languageChange', language: 'en' });
+    f.deliver({ type: 'logout' });
+    f.deliver({ type: 'unreadSupportCount', count: 2 });
+    f.deliver({ type: 'userAuth', ...auth });
+    offLang();
+    f.deliver({ type: 'languageChange', language: 'ru' });
+    f.deliver({ type: 'languageChange', language: 'de' }, 'https://evil.example');
+    expect(seen).toEqual([['lang', 'en'], ['logout'], ['count', 2], ['auth', 'Kate']]);
+  });
+
+  it('fails clearly when not framed', async () => {
+    const s = createGameSdk({ targetOrigin: PORTAL });
+    await expect(s.getUserAuth()).rejects.toThrow(/not embedded/);
+    await expect(s.openPayment('')).rejects.toThrow(/payment URL/);
+    s.destroy();
+  });
+
+  it('destroy rejects pending requests and stops listening', async () => {
+    const p = sdk.login();
+    sdk.destroy();
+    await expect(p).rejects.toThrow(/destroyed/);
+    expect(f.listeners.size).toBe(0);
+  });
+});
