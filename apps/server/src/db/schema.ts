@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type {
+  AuthMethod,
+  AuthType,
+  PaymentProvider,
+  TGameLocalization,
+  TSeoData,
+  TSingleGameSettings,
+  TSocialItem,
+  TWebPage,
+} from '@portal/contracts/control';
+import type { Language } from '@portal/contracts/languages';
+
+/**
+ * Portal data (spec section 3). JSON columns keep the shapes of the contracts so a record
+ * goes to the wire without reshaping; later issues add their own tables and migrations.
+ */
+
+export type ExtraItem = { id: string; value: string | number | boolean };
+export type LocalizedTexts = Partial<Record<Language, TGameLocalization>>;
+export type LocalizedSeo = Partial<Record<Language, Partial<TSeoData>>>;
+
+export const projects = pgTable('projects', {
+  name: text('name').primaryKey(),
+  authType: text('auth_type').$type<AuthType>().notNull().default('postMessage'),
+  authMethods: jsonb('auth_methods').$type<AuthMethod[]>().notNull().default(sql`'[]'::jsonb`),
+  paymentsMethods: jsonb('payments_methods').$type<PaymentProvider[]>().notNull().default(sql`'[]'::jsonb`),
+  extra: jsonb('extra').$type<ExtraItem[]>().notNull().default(sql`'[]'::jsonb`),
+  outOfCatalog: boolean('out_of_catalog').notNull().default(false),
+  /** Host names that show this project at /games (the out-of-catalogue single game). */
+  hostNames: jsonb('host_names').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  singleGameSettings: jsonb('single_game_settings').$type<TSingleGameSettings | null>(),
+  seoData: jsonb('seo_data').$type<LocalizedSeo>().notNull().default(sql`'{}'::jsonb`),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const games = pgTable('games', {
+  project: text('project')
+    .primaryKey()
+    .references(() => projects.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  webPage: jsonb('web_page').$type<TWebPage | null>(),
+  localization: jsonb('localization').$type<LocalizedTexts>().notNull().default(sql`'{}'::jsonb`),
+  seoData: jsonb('seo_data').$type<LocalizedSeo>().notNull().default(sql`'{}'::jsonb`),
+  socialItems: jsonb('social_items').$type<TSocialItem[]>().notNull().default(sql`'[]'::jsonb`),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const prices = pgTable(
+  'prices',
+  {
+    id: text('id').primaryKey(),
+    project: text('project')
+      .notNull()
+      .references(() => projects.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    ruTitle: text('ru_title').notNull(),
+    // numeric keeps kopecks and cents exact; the repository converts to numbers for the wire.
+    ruValue: numeric('ru_value', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    enTitle: text('en_title').notNull(),
+    enValue: numeric('en_value', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    logoName: text('logo_name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (table) => [index('prices_project_idx').on(table.project, table.sortOrder)],
+);
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type NewProject = typeof projects.$inferInsert;
+export type GameRow = typeof games.$inferSelect;
+export type NewGame = typeof games.$inferInsert;
+export type PriceRow = typeof prices.$inferSelect;
+export type NewPrice = typeof prices.$inferInsert;

@@ -1,0 +1,58 @@
+import {
+  DEFAULT_AUTH_METHODS,
+  type TGameRecord,
+  type TInitialConfig,
+  type TPriceItem,
+  type TSingleGameData,
+} from '@portal/contracts/control';
+import type { GameRow, PriceRow, ProjectRow } from '../../db/schema.ts';
+
+/** Rows to the wire shapes of spec section 3 (contracts/control). */
+
+export function toGameRecord(project: ProjectRow, game: GameRow | undefined): TGameRecord {
+  return {
+    project: project.name,
+    mainData: { projectName: project.name, outOfCatalog: project.outOfCatalog },
+    web_page: game?.webPage ?? null,
+    localization: game?.localization ?? {},
+    // A project without a game row still has page metadata of its own.
+    seoData: game?.seoData ?? project.seoData,
+    social: { items: game?.socialItems ?? [] },
+  };
+}
+
+export function toSingleGameData(project: ProjectRow): TSingleGameData | null {
+  if (!project.singleGameSettings) return null;
+  return { settings: project.singleGameSettings, seoData: project.seoData };
+}
+
+export function toPriceItem(price: PriceRow): TPriceItem {
+  return {
+    id: price.id,
+    ruTitle: price.ruTitle,
+    ruValue: Number(price.ruValue),
+    enTitle: price.enTitle,
+    enValue: Number(price.enValue),
+    logoName: price.logoName,
+  };
+}
+
+export function toInitialConfig(
+  project: ProjectRow,
+  knownProjects: string[],
+  allowedOrigins: string[],
+): TInitialConfig {
+  return {
+    projects: {
+      name: project.name,
+      authType: project.authType,
+      // An unconfigured project offers the spec's default list instead of nothing.
+      authMethods: project.authMethods.length > 0 ? project.authMethods : [...DEFAULT_AUTH_METHODS],
+      paymentsMethods: project.paymentsMethods,
+      extra: project.extra,
+    },
+    mainData: { projectName: project.name, outOfCatalog: project.outOfCatalog },
+    knownProjects,
+    allowedOrigins,
+  };
+}

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { ControlRepository } from './repository.ts';
+
+export type PriceLogoRoutesOptions = { repository: ControlRepository; pricesDir: string };
+
+/** Price ids and logo names are plain tokens; anything else (dots, slashes) never reaches the disk. */
+const ZParams = z.object({
+  id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  logoName: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.(svg|png|webp|jpg)$/),
+});
+
+/**
+ * `GET /prices/:id/:logoName` (spec section 2, prices page): the logo of one price.
+ * The file name must be the one stored on that price, so the route cannot be used to
+ * probe the folder. Logos change only with a new name, hence the long cache.
+ */
+export const priceLogoRoutes: FastifyPluginAsyncZod<PriceLogoRoutesOptions> = async (app, options) => {
+  app.get(
+    '/prices/:id/:logoName',
+    { schema: { hide: true, params: ZParams } },
+    async (request, reply) => {
+      const { id, logoName } = request.params;
+      const price = await options.repository.findPrice(id);
+      if (!price || price.logoName !== logoName) {
+        throw new AppError('NOT_FOUND', 404, 'Price logo not found');
+      }
+      return reply.sendFile(path.basename(logoName), options.pricesDir, {
+        maxAge: '30d',
+        immutable: false,
+        cacheControl: true,
+      });
+    },
+  );
+};

@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { TApiError } from '@portal/contracts/errors';
+import { AppError } from '../lib/app-error.ts';
+
+/** Fastify's and plugins' own 4xx errors (bad JSON, media type, size...) by status. */
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+const send = (reply: FastifyReply, status: number, body: TApiError) => reply.code(status).send(body);
+
+/** "querystring.projectName: Invalid input" — the field first, so the client can point at it. */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  const field = [error.validationContext, ...first.instancePath.split('/').filter(Boolean)]
+    .filter(Boolean)
+    .join('.');
+  const missing =
+    typeof first.params === 'object' && first.params !== null && 'missingProperty' in first.params
+      ? String(first.params.missingProperty)
+      : '';
+  return `${field}${missing ? `.${missing}` : ''}: ${first.message ?? 'is invalid'}`;
+}
+
+/**
+ * The one error handler (STYLE 10): every failure leaves as `{ code, message }`.
+ * 4xx messages are safe to show; 5xx details stay in the log.
+ */
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (error instanceof AppError) {
+        if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+        return send(reply, error.statusCode, { code: error.code, message: error.message });
+      }
+      if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+        return send(reply, 400, { code: 'VALIDATION_ERROR', message: validationMessage(error) });
+      }
+      if (error.statusCode === 429) {
+        return send(reply, 429, { code: 'RATE_LIMITED', message: 'Too many requests, please retry later' });
+      }
+      if (isResponseSerializationError(error)) {
+        // Our answer broke its own contract: a bug on our side, not the client's.
+        request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
+      } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        const code = CODE_BY_STATUS[error.statusCode] ?? 'BAD_REQUEST';
+        return send(reply, error.statusCode, { code, message: error.message });
+      } else {
+        request.log.error({ err: error }, 'unhandled error');
+      }
+      return send(reply, 500, { code: 'INTERNAL_ERROR', message: 'Internal server error' });
+    });
+  },
+  { name: 'error-handler' },
+);

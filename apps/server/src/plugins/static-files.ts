@@ -1,0 +1,95 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from '../config.ts';
+import { AppError } from '../lib/app-error.ts';
+
+/** Paths that are never the SPA: a miss there is a real 404, not index.html. */
+const NOT_SPA = /^\/(api|docs|images|demo-games|health|\.well-known|assets|locales|passport|prices\/[^/]+\/)(\/|$|\?)/;
+
+const YEAR = 'public, max-age=31536000, immutable';
+
+/** Cache rules of the built SPA: hashed bundles forever, translations briefly, the shell never. */
+function spaCacheControl(relativePath: string): string {
+  if (relativePath.startsWith('assets/')) return YEAR;
+  if (relativePath.startsWith('locales/')) return 'public, max-age=300';
+  if (relativePath === 'index.html') return 'no-cache';
+  return 'public, max-age=3600';
+}
+
+const ZDocParams = z.object({ name: z.string().regex(/^[A-Za-z]+\.html$/, 'must be a document name like EnPublicOffer.html') });
+
+/**
+ * Files: the built SPA (WEB_DIST_DIR) with its client-route fallback, the legal documents,
+ * images and the demo games from apps/server/assets. Uploaded files come later (checked
+ * by content, not by name), so nothing here serves user data.
+ */
+export const staticFilesPlugin = fp(
+  async (app: FastifyInstance, { config }: { config: AppConfig }) => {
+    const assets = config.ASSETS_DIR;
+    const dist = config.WEB_DIST_DIR;
+
+    // The first instance decorates `reply.sendFile`, used by the routes below.
+    await app.register(fastifyStatic, {
+      root: path.join(assets, 'images'),
+      prefix: '/images/',
+      maxAge: '1d',
+    });
+
+    const gamesDir = path.join(assets, 'games');
+    if (existsSync(gamesDir)) {
+      await app.register(fastifyStatic, {
+        root: gamesDir,
+        prefix: '/demo-games/',
+        decorateReply: false,
+        // Demo games change with the build; an hour keeps a replay fast without going stale for long.
+        maxAge: '1h',
+      });
+    }
+
+    app.withTypeProvider<ZodTypeProvider>().get(
+      '/docs/:name',
+      { schema: { hide: true, params: ZDocParams } },
+      async (request, reply) => reply.sendFile(request.params.name, path.join(assets, 'docs'), { maxAge: '1h' }),
+    );
+
+    const webBuilt = existsSync(path.join(dist, 'index.html'));
+    if (webBuilt) {
+      await app.register(fastifyStatic, {
+        root: dist,
+        prefix: '/',
+        decorateReply: false,
+        index: false,
+        // Serves dist/**/*.br or .gz when the web build made them, else the file as is.
+        preCompressed: true,
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          reply.header('cache-control', spaCacheControl(path.relative(dist, filePath).split(path.sep).join('/')));
+        },
+      });
+    } else {
+      app.log.warn({ dist }, 'web app is not built: pages answer 503 until `npm run build -w apps/web`');
+    }
+
+    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+      const wantsPage =
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        (request.headers.accept ?? '').includes('text/html') &&
+        !NOT_SPA.test(request.url);
+      if (!wantsPage) {
+        throw new AppError('NOT_FOUND', 404, `Route ${request.method} ${request.url.split('?')[0]} not found`);
+      }
+      if (!webBuilt) {
+        return reply.code(503).send({ code: 'WEB_NOT_BUILT', message: 'The web app is not built yet' });
+      }
+      // Client routes (/games/en/, /prices/...) are rendered by the SPA.
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html', dist, { cacheControl: false });
+    });
+  },
+  { name: 'static-files' },
+);
