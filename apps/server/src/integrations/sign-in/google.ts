@@ -22,7 +22,5 @@ export function createGoogleSignInProvider(options: GoogleSignInOptions): OAuthS
     ...options,
     ...withDefaults(GOOGLE_ENDPOINTS, options),
     id: options.id ?? 'google',
-    // Lets a person with several Google accounts pick one instead of being signed in silently.
-    authorizationParams: { prompt: 'select_account', ...options.authorizationParams },
   });
 }

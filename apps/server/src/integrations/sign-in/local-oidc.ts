@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider, { type Configuration, type JWK } from 'oidc-provider';
-import { renderInteractionPage } from './local-oidc-page.ts';
+import { escapeHtml, renderInteractionPage } from './local-oidc-page.ts';
 import { createOidcSignInProvider } from './oidc.ts';
 import type { FetchLike, OAuthSignInProvider } from './types.ts';
 
@@ -23,6 +23,8 @@ export interface LocalOidcOptions {
   cookieKeys?: readonly string[];
   /** Private JWKS that signs id tokens; a fresh RSA key per process when absent. */
   jwks?: { keys: JWK[] };
+  /** oidc-provider storage; its in-memory default suits the single-process embedded default. */
+  adapter?: Configuration['adapter'];
   /** Trust `X-Forwarded-*` (behind a TLS-terminating proxy). */
   proxy?: boolean;
 }
@@ -43,6 +45,7 @@ interface LocalAccount {
   name: string;
 }
 
+const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
 const MAX_FORM_BYTES = 16 * 1024;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -70,6 +73,7 @@ export function createLocalOidcProvider(options: LocalOidcOptions): LocalOidc {
   const titles = new Map(options.clients.map((client) => [client.clientId, client.title]));
 
   const configuration: Configuration = {
+    ...(options.adapter ? { adapter: options.adapter } : {}),
     clients: options.clients.map((client) => ({
       client_id: client.clientId,
       client_secret: client.clientSecret,
@@ -84,8 +88,16 @@ export function createLocalOidcProvider(options: LocalOidcOptions): LocalOidc {
     jwks: options.jwks ?? signingKeys(),
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     features: { devInteractions: { enabled: false } },
+    // Short lives: a sandbox sign-in is over in seconds; the portal issues its own tokens.
+    ttl: { AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
     routes: { authorization: '/auth', token: '/token', userinfo: '/me', jwks: '/jwks' },
     interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
+    // Errors that cannot go back to the client (a redirect URI not registered, say) land here.
+    renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.set('content-security-policy', PAGE_CSP);
+      ctx.body = simplePage(`Sign-in failed: ${escapeHtml(String(out.error_description ?? out.error))}`);
+    },
     async findAccount(_ctx, sub) {
       const account = accounts.get(sub);
       if (!account) return undefined;
@@ -181,7 +193,7 @@ function sendPage(res: ServerResponse, status: number, html: string): void {
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
+    'content-security-policy': PAGE_CSP,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
   });

@@ -126,7 +126,10 @@ export function toSignInError(provider: string, error: unknown): SignInError {
     const code = (error as { code?: unknown }).code;
     // oauth4webapi's error codes (not re-exported by openid-client).
     if (code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED') reason = 'token_expired';
-    else if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED') reason = 'token_invalid';
+    else if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED') {
+      const claim = comparedClaim(error);
+      reason = claim === 'iss' ? 'wrong_issuer' : claim === 'aud' ? 'wrong_audience' : 'token_invalid';
+    }
     else if (code === 'OAUTH_KEY_SELECTION_FAILED') reason = 'signature_invalid';
     else if (error.name === 'TimeoutError' || error.name === 'AbortError' || error.message === 'fetch failed') {
       reason = 'provider_unavailable';
@@ -136,4 +139,14 @@ export function toSignInError(provider: string, error: unknown): SignInError {
   }
   const detail = error instanceof Error ? error.message : String(error);
   return new SignInError(provider, reason, `${provider} sign-in failed: ${detail}`, { cause: error });
+}
+
+/** openid-client wraps oauth4webapi's error, whose `cause` names the claim that differed. */
+function comparedClaim(error: unknown): unknown {
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    const claim = (current as { claim?: unknown }).claim;
+    if (claim !== undefined) return claim;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
 }
