@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { Navigate, createBrowserRouter, useParams, type RouteObject } from 'react-router';
+import { isLanguage } from '@portal/contracts/languages';
+import { currentLanguage } from '@/shared/i18n/i18n';
+import { paths, routes } from '@/shared/paths';
+import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
+import { RootLayout } from './layout/root-layout';
+import { ErrorScreen } from './layout/error-screen';
+import { GamesIndexRoute } from './routes/games-index-route';
+
+/** Any other path: to the catalogue in the current language. */
+function ToCatalogue() {
+  return <Navigate to={paths.catalogue(currentLanguage())} replace />;
+}
+
+/** `/games/:lng` with an unsupported `lng` is fixed by the layout; this only guards types. */
+function GamesLanguage({ children }: { children: ReactNode }) {
+  const { lng } = useParams();
+  return isLanguage(lng) ? children : <ToCatalogue />;
+}
+
+/** Loader-only pages (results handed to the host, the post-401 target). */
+const LoaderOnly = () => <FullScreenLoader />;
+
+// Every screen is its own chunk: the catalogue path loads only what it draws.
+export const routeTree: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    errorElement: <ErrorScreen />,
+    hydrateFallbackElement: <FullScreenLoader />,
+    children: [
+      { index: true, element: <ToCatalogue /> },
+      { path: routes.loginEmail, lazy: async () => ({ Component: (await import('@/features/auth/routes')).LoginEmailRoute }) },
+      { path: routes.login, lazy: async () => ({ Component: (await import('@/features/auth/routes')).LoginRoute }) },
+      { path: routes.registration, lazy: async () => ({ Component: (await import('@/features/auth/routes')).RegistrationRoute }) },
+      { path: routes.recoveryPassword, lazy: async () => ({ Component: (await import('@/features/auth/routes')).RecoveryPasswordRoute }) },
+      {
+        path: routes.deletionPersonalData,
+        lazy: async () => ({ Component: (await import('@/features/legal/routes')).DeletionPersonalDataRoute }),
+      },
+      { path: routes.loginDone, element: <LoaderOnly /> },
+      { path: routes.paymentsDone, element: <LoaderOnly /> },
+      { path: routes.supportDone, element: <LoaderOnly /> },
+      { path: routes.unauthorized, element: <LoaderOnly /> },
+      { path: routes.loader, element: <LoaderOnly /> },
+      { path: routes.paymentsProcess, lazy: async () => ({ Component: (await import('@/features/payments/routes')).PaymentProcessRoute }) },
+      { path: routes.paymentsYookassa, lazy: async () => ({ Component: (await import('@/features/payments/routes')).YookassaRoute }) },
+      { path: routes.paymentsStripe, lazy: async () => ({ Component: (await import('@/features/payments/routes')).StripeRoute }) },
+      { path: routes.paymentsYandexPay, lazy: async () => ({ Component: (await import('@/features/payments/routes')).YandexPayRoute }) },
+      {
+        path: routes.games,
+        children: [
+          {
+            index: true,
+            element: (
+              <GamesLanguage>
+                <GamesIndexRoute />
+              </GamesLanguage>
+            ),
+          },
+          { path: ':projectName', lazy: async () => ({ Component: (await import('@/features/game/routes')).GameRoute }) },
+        ],
+      },
+      { path: routes.supportTickets, lazy: async () => ({ Component: (await import('@/features/support/routes')).TicketsRoute }) },
+      { path: routes.supportTicketCreate, lazy: async () => ({ Component: (await import('@/features/support/routes')).TicketCreateRoute }) },
+      { path: routes.supportTicket, lazy: async () => ({ Component: (await import('@/features/support/routes')).TicketRoute }) },
+      { path: routes.transactions, lazy: async () => ({ Component: (await import('@/features/transactions/routes')).TransactionsRoute }) },
+      { path: routes.transactionsHelp, lazy: async () => ({ Component: (await import('@/features/transactions/routes')).TransactionHelpRoute }) },
+      { path: routes.prices, lazy: async () => ({ Component: (await import('@/features/prices/routes')).PricesRoute }) },
+      { path: '*', element: <ToCatalogue /> },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routeTree);

@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { TGameRecord } from '@portal/contracts/control';
+import type { Language } from '@portal/contracts/languages';
+import { assetUrl, paths } from '@/shared/paths';
+import { pickLocalized } from '@/shared/i18n/localized';
+import './game-card.css';
+
+export const DEFAULT_CARD_COLOR = 'rgba(46, 160, 67, 0.35)';
+
+/** One catalogue card; a game in development is greyed and cannot be opened. */
+export function GameCard({ game, lng }: { game: TGameRecord; lng: Language }) {
+  const { t } = useTranslation();
+  const page = game.web_page;
+  const text = pickLocalized(game.localization, lng);
+  const name = text?.name || game.mainData.projectName || game.project;
+  const inDevelop = Boolean(page?.inDevelop);
+  const headingId = `game-card-${game.project}`;
+
+  return (
+    <article
+      className={`game-card${inDevelop ? ' game-card--in-develop' : ''}`}
+      style={{ background: page?.cardBackgroundColor || DEFAULT_CARD_COLOR }}
+      aria-labelledby={headingId}
+      aria-disabled={inDevelop ? 'true' : undefined}
+    >
+      <div className="game-card__logo">
+        {page?.cardLogoImage && <img src={assetUrl(page.cardLogoImage)} alt={name} loading="lazy" />}
+      </div>
+      <h2 id={headingId} className="game-card__name">
+        {name}
+      </h2>
+      {text?.cardDescription && <p className="game-card__description">{text.cardDescription}</p>}
+      {inDevelop ? (
+        <span className="game-card__badge">{t('catalogue.inDevelopment')}</span>
+      ) : (
+        <Link to={paths.game(lng, game.project)} className="button button--primary game-card__play">
+          {t('catalogue.play')}
+        </Link>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,3 @@
+import { CataloguePage } from './components/catalogue-page';
+
+export const CatalogueRoute = () => <CataloguePage />;

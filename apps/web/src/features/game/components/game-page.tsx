@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { assetUrl, paths, withLang } from '@/shared/paths';
+import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
+import { usePageMeta } from '@/shared/hooks/use-page-meta';
+import { useLayoutOptions } from '@/shared/layout/layout-options';
+import { pickLocalized } from '@/shared/i18n/localized';
+import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
+import { useGameData } from '../api/get-game-data';
+import { canOpenGame, type OpenableGame } from '../can-open-game';
+import { socialNetworkName } from '../social-network';
+import './game-page.css';
+
+export const DEFAULT_FOOTER_COLOR = '#e6e8ec';
+
+/** `/games/:lng/:projectName/`: intro, then the game in its frame. */
+export function GamePage() {
+  const { projectName = '' } = useParams();
+  const lng = useCurrentLanguage();
+  const game = useGameData(projectName);
+  const record = game.data;
+  const allowed = canOpenGame(record);
+
+  useLayoutOptions({
+    hiddenFooterLinks: ['llc', 'contacts', 'offer', 'personalData'],
+    footerBackground: (allowed && record.web_page.footerBackgroundColor) || DEFAULT_FOOTER_COLOR,
+  });
+  usePageMeta(pickLocalized(record?.seoData, lng));
+
+  if (game.isPending) return <FullScreenLoader />;
+  // Unknown, inactive, in development or failed to load: back to the catalogue.
+  if (!allowed) return <Navigate to={paths.catalogue(lng)} replace />;
+  return <GameView game={record} />;
+}
+
+function GameView({ game }: { game: OpenableGame }) {
+  const { t } = useTranslation();
+  const lng = useCurrentLanguage();
+  const [playing, setPlaying] = useState(false);
+  const page = game.web_page;
+  const text = pickLocalized(game.localization, lng);
+  const name = text?.name || game.mainData.projectName || game.project;
+  const background = assetUrl(page.projectBackgroundFile);
+
+  return (
+    <div className="game-page" style={background ? { backgroundImage: `url("${background}")` } : undefined}>
+      {playing ? (
+        <section className="game-page__stage" aria-label={name}>
+          <h1 className="visually-hidden">{name}</h1>
+          <iframe
+            id="game-frame"
+            className="game-page__frame"
+            title={name}
+            src={withLang(page.iframeUrl, lng)}
+            allow="fullscreen; autoplay; clipboard-write"
+            allowFullScreen
+          />
+        </section>
+      ) : (
+        <section className="game-page__intro" aria-labelledby="game-title">
+          {page.gameImage && <img className="game-page__image" src={assetUrl(page.gameImage)} alt={name} />}
+          <div className="game-page__text">
+            <h1 id="game-title">{name}</h1>
+            {text?.fullDescription && <p className="game-page__description">{text.fullDescription}</p>}
+            <button type="button" className="button button--primary button--large" onClick={() => setPlaying(true)}>
+              {t('game.play')}
+            </button>
+          </div>
+        </section>
+      )}
+      {game.social.items.length > 0 && (
+        <nav className="game-page__social" aria-label={t('game.social')}>
+          <ul>
+            {game.social.items.map((item) => {
+              const network = socialNetworkName(item);
+              return (
+                <li key={`${item.link}-${item.fileName}`}>
+                  <a href={item.link} target="_blank" rel="noopener noreferrer" aria-label={network} title={network}>
+                    <img src={assetUrl(item.fileName)} alt="" width={40} height={40} />
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      )}
+    </div>
+  );
+}

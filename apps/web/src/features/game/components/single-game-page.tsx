@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { assetUrl, withLang } from '@/shared/paths';
+import { STORAGE_KEYS } from '@/shared/storage-keys';
+import { storage } from '@/shared/storage';
+import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
+import { usePageMeta } from '@/shared/hooks/use-page-meta';
+import { useLayoutOptions } from '@/shared/layout/layout-options';
+import { pickLocalized } from '@/shared/i18n/localized';
+import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
+import { useSingleGameData } from '../api/get-single-game-data';
+import { AgeGate } from './age-gate';
+import './single-game-page.css';
+
+const isVerified = () => storage.get(STORAGE_KEYS.ageVerified) === 'true';
+
+/**
+ * The out-of-catalogue project at `/games/:lng/`: one age-restricted game on a responsive
+ * background, framed only once the visitor confirmed being over 18.
+ */
+export function SingleGamePage({ projectName }: { projectName: string }) {
+  const { t } = useTranslation();
+  const lng = useCurrentLanguage();
+  const data = useSingleGameData(projectName);
+  const [verified, setVerified] = useState(isVerified);
+
+  useLayoutOptions({ footerVariant: 'single-game' });
+  usePageMeta(pickLocalized(data.data?.seoData, lng));
+
+  if (data.isPending) return <FullScreenLoader />;
+  const settings = data.data?.settings;
+  if (!settings) {
+    return (
+      <section className="single-game single-game--empty">
+        <h1>{t('errors.GET_SINGLE_GAME_DATA_ERROR')}</h1>
+      </section>
+    );
+  }
+
+  const confirm = () => {
+    storage.set(STORAGE_KEYS.ageVerified, 'true');
+    setVerified(true);
+  };
+
+  const vars: Record<string, string> = {};
+  const large = assetUrl(settings.backgroundImageFile);
+  const small = assetUrl(settings.backgroundFile) ?? large;
+  if (large) vars['--single-game-bg'] = `url("${large}")`;
+  if (small) vars['--single-game-bg-small'] = `url("${small}")`;
+  const seoTitle = pickLocalized(data.data?.seoData, lng)?.title;
+
+  return (
+    <section className="single-game" style={vars} aria-label={seoTitle || projectName}>
+      <h1 className="visually-hidden">{seoTitle || projectName}</h1>
+      {verified ? (
+        <iframe
+          id="game-frame"
+          className="single-game__frame"
+          title={seoTitle || projectName}
+          src={withLang(settings.iframeSrc, lng)}
+          allow="fullscreen; autoplay; clipboard-write"
+          allowFullScreen
+        />
+      ) : (
+        <AgeGate
+          onConfirm={confirm}
+          art={{
+            popup: assetUrl(settings.popupFile),
+            popupSmall: assetUrl(settings.popupSmallFile),
+            button: assetUrl(settings.verificationBtnFile),
+            buttonSmall: assetUrl(settings.verificationSmallBtnFile),
+          }}
+        />
+      )}
+    </section>
+  );
+}

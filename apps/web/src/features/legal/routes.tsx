@@ -1,0 +1,3 @@
+import { DeletionPersonalDataPage } from './components/deletion-personal-data-page';
+
+export const DeletionPersonalDataRoute = () => <DeletionPersonalDataPage />;

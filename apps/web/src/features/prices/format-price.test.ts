@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { TPriceItem } from '@portal/contracts/control';
+import { formatPrice } from './format-price';
+
+const item: TPriceItem = {
+  id: 'gems-100',
+  ruTitle: '100 кристаллов',
+  ruValue: 149,
+  enTitle: '100 gems',
+  enValue: 1.99,
+  logoName: 'gems.png',
+};
+
+describe('formatPrice', () => {
+  it('shows roubles and the Russian title in Russian', () => {
+    expect(formatPrice(item, 'ru')).toEqual({ title: '100 кристаллов', value: '149 ₽' });
+  });
+
+  it('shows dollars and the English title otherwise', () => {
+    expect(formatPrice(item, 'en')).toEqual({ title: '100 gems', value: '$1.99' });
+    expect(formatPrice(item, 'de').value).toBe('$1.99');
+  });
+
+  it('groups thousands', () => {
+    expect(formatPrice({ ...item, ruValue: 14990 }, 'ru').value.replace(/\s/g, ' ')).toBe('14 990 ₽');
+    expect(formatPrice({ ...item, enValue: 1999 }, 'en').value).toBe('$1,999');
+  });
+});

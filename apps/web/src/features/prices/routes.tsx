@@ -1,0 +1,3 @@
+import { PricesPage } from './components/prices-page';
+
+export const PricesRoute = () => <PricesPage />;

@@ -1,0 +1,34 @@
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PAGE_META, usePageMeta } from './use-page-meta';
+
+const content = (selector: string) => document.head.querySelector(selector)?.getAttribute('content');
+
+describe('usePageMeta', () => {
+  it('writes the project metadata', () => {
+    renderHook(() =>
+      usePageMeta({
+        title: 'Family Town',
+        description: 'Build a town',
+        keywords: 'farm',
+        faviconImage: '/images/ft.png',
+        ogTitle: 'Family Town!',
+      }),
+    );
+    expect(document.title).toBe('Family Town');
+    expect(content('meta[name="description"]')).toBe('Build a town');
+    expect(content('meta[name="keywords"]')).toBe('farm');
+    expect(content('meta[property="og:title"]')).toBe('Family Town!');
+    expect(content('meta[property="og:description"]')).toBe('Build a town');
+    expect(content('meta[property="og:type"]')).toBe('website');
+    expect(document.head.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/images/ft.png');
+    expect(document.head.querySelector('link[rel="apple-touch-icon"]')?.getAttribute('href')).toBe('/images/ft.png');
+  });
+
+  it('uses defaults when there is no data', () => {
+    renderHook(() => usePageMeta(undefined));
+    expect(document.title).toBe(DEFAULT_PAGE_META.title);
+    expect(content('meta[property="og:site_name"]')).toBe(DEFAULT_PAGE_META.ogSiteName);
+    expect(content('meta[property="og:url"]')).toBe(window.location.href);
+  });
+});

@@ -1,0 +1,85 @@
+import { useEffect } from 'react';
+import type { TSeoData } from '@portal/contracts/control';
+import { files } from '../paths';
+
+export const DEFAULT_PAGE_META: TSeoData = {
+  title: 'Game Portal',
+  faviconImage: files.favicon,
+  appleTouchImage: files.favicon,
+  description: 'Play the games of our studio in your browser.',
+  keywords: 'games, browser games, online games',
+  ogUrl: '',
+  ogType: 'website',
+  ogTitle: '',
+  ogDescription: '',
+  ogImage: '',
+  ogSiteName: 'Game Portal',
+};
+
+function upsert(selector: string, create: () => HTMLElement, attr: string, value: string) {
+  let element = document.head.querySelector<HTMLElement>(selector);
+  if (!element) {
+    element = create();
+    document.head.appendChild(element);
+  }
+  element.setAttribute(attr, value);
+}
+
+const metaByName = (name: string, content: string) =>
+  upsert(`meta[name="${name}"]`, () => Object.assign(document.createElement('meta'), { name }), 'content', content);
+
+const metaByProperty = (property: string, content: string) =>
+  upsert(
+    `meta[property="${property}"]`,
+    () => {
+      const meta = document.createElement('meta');
+      meta.setAttribute('property', property);
+      return meta;
+    },
+    'content',
+    content,
+  );
+
+const link = (rel: string, href: string) =>
+  upsert(`link[rel="${rel}"]`, () => Object.assign(document.createElement('link'), { rel }), 'href', href);
+
+/** Fills the defaults in: empty or absent values fall back, og:* fall back to the plain ones. */
+export function resolvePageMeta(seo: Partial<TSeoData> | undefined, url: string): TSeoData {
+  const pick = (key: keyof TSeoData) => seo?.[key]?.trim() || DEFAULT_PAGE_META[key];
+  const title = pick('title');
+  const description = pick('description');
+  return {
+    title,
+    faviconImage: pick('faviconImage'),
+    appleTouchImage: seo?.appleTouchImage?.trim() || seo?.faviconImage?.trim() || DEFAULT_PAGE_META.appleTouchImage,
+    description,
+    keywords: pick('keywords'),
+    ogUrl: seo?.ogUrl?.trim() || url,
+    // The site type is always website (spec section 3).
+    ogType: 'website',
+    ogTitle: seo?.ogTitle?.trim() || title,
+    ogDescription: seo?.ogDescription?.trim() || description,
+    ogImage: seo?.ogImage?.trim() || new URL(seo?.faviconImage?.trim() || files.logo, url).href,
+    ogSiteName: pick('ogSiteName'),
+  };
+}
+
+/** Sets the document title, icons, description, keywords and Open Graph tags of a page. */
+export function usePageMeta(seo: Partial<TSeoData> | undefined): void {
+  const key = JSON.stringify(seo ?? null);
+  useEffect(() => {
+    const meta = resolvePageMeta(seo, window.location.href);
+    document.title = meta.title;
+    link('icon', meta.faviconImage);
+    link('apple-touch-icon', meta.appleTouchImage);
+    metaByName('description', meta.description);
+    metaByName('keywords', meta.keywords);
+    metaByProperty('og:url', meta.ogUrl);
+    metaByProperty('og:type', meta.ogType);
+    metaByProperty('og:title', meta.ogTitle);
+    metaByProperty('og:description', meta.ogDescription);
+    metaByProperty('og:image', meta.ogImage);
+    metaByProperty('og:site_name', meta.ogSiteName);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the content of `seo`
+  }, [key]);
+}

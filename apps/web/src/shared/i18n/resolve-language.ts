@@ -1,0 +1,74 @@
+import {
+  FALLBACK_LANGUAGE,
+  PORTAL_LANGUAGES,
+  isLanguage,
+  type Language,
+} from '@portal/contracts/languages';
+
+/** The language segment of a path: the second one (`/games/ru/...` -> `ru`). */
+export function pathLanguageSegment(pathname: string): string | undefined {
+  const segment = pathname.split('/').filter(Boolean)[1];
+  return segment?.toLowerCase();
+}
+
+/** `ru-RU` -> `ru`, when supported. */
+export function normalizeLanguage(value: string | null | undefined): Language | undefined {
+  if (!value) return undefined;
+  const base = value.trim().toLowerCase().split(/[-_]/)[0];
+  return isLanguage(base) ? base : undefined;
+}
+
+export interface LanguageSources {
+  pathname: string;
+  stored?: string | null;
+  browser?: string | null;
+}
+
+/**
+ * Spec section 2: the second path segment when it is a supported language, else the saved
+ * choice, else the browser language, else English.
+ */
+export function resolveLanguage({ pathname, stored, browser }: LanguageSources): Language {
+  const fromPath = pathLanguageSegment(pathname);
+  if (isLanguage(fromPath)) return fromPath;
+  return normalizeLanguage(stored) ?? normalizeLanguage(browser) ?? FALLBACK_LANGUAGE;
+}
+
+/** Is the path one of the portal's /games pages? */
+export function isGamesPath(pathname: string): boolean {
+  return /^\/games(\/|$)/.test(pathname);
+}
+
+/** Portal pages (catalogue, game pages, prices) offer ru and en only. */
+export function isPortalPath(pathname: string): boolean {
+  return isGamesPath(pathname) || /^\/prices(\/|$)/.test(pathname);
+}
+
+export function switcherLanguages(pathname: string, all: readonly Language[]): readonly Language[] {
+  return isPortalPath(pathname) ? PORTAL_LANGUAGES : all;
+}
+
+/**
+ * Under /games the second segment is always a supported language: `/games/xx/a/` and
+ * `/games` become `/games/{lng}/...`. Returns the path to go to, or undefined when the path
+ * is already fine.
+ */
+export function fixGamesPath(pathname: string, lng: Language): string | undefined {
+  if (!isGamesPath(pathname)) return undefined;
+  const [, ...rest] = pathname.split('/').filter(Boolean);
+  const [segment, ...tail] = rest;
+  if (isLanguage(segment)) return undefined;
+  // `/games/familytown/` (no language) keeps the project; `/games/xx/familytown/` drops `xx`.
+  const keep = segment && !/^[a-z]{2}(-[a-z]{2,4})?$/i.test(segment) ? [segment, ...tail] : tail;
+  return `/games/${lng}/${keep.map((s) => `${s}/`).join('')}`;
+}
+
+/** Rewrites the language segment of a /games path (language change). */
+export function withGamesLanguage(pathname: string, lng: Language): string {
+  const parts = pathname.split('/');
+  // ['', 'games', 'en', ...]
+  if (parts[1] !== 'games') return pathname;
+  parts[2] = lng;
+  const joined = parts.join('/');
+  return joined.endsWith('/') ? joined : `${joined}/`;
+}

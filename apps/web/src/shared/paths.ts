@@ -1,0 +1,103 @@
+import type { Language } from '@portal/contracts/languages';
+
+/**
+ * Every URL the web app knows: route patterns (for the router), route builders (for links
+ * and navigation), API endpoints and static files. Rename a route here and nowhere else.
+ */
+
+const enc = encodeURIComponent;
+
+/** Route patterns, as the router matches them. */
+export const routes = {
+  login: '/session/login/:session?/:source?/:locale?/:project?/:jwt?',
+  loginEmail: '/session/login/email/:session?/:source?',
+  registration: '/session/registration/:session?/:source?',
+  recoveryPassword: '/auth/recovery-password/:session?/:source?',
+  deletionPersonalData: '/auth/deletion-personal-data',
+  loginDone: '/session/loginDone/:result?',
+  paymentsDone: '/payments/done/:result?',
+  supportDone: '/support/done/:result?',
+  unauthorized: '/unauthorized/:result?',
+  loader: '/loader',
+  paymentsProcess: '/payments/process/:id?/:source?/:locale?/:project?/:jwt?',
+  paymentsYookassa: '/payments/yookassa/:id?/:source?/:locale?/:project?/:jwt?',
+  paymentsStripe: '/payments/stripe/:id?/:source?/:locale?/:project?/:jwt?',
+  paymentsYandexPay: '/payments/yandex-pay/:id?/:source?/:locale?/:project?/:jwt?',
+  games: '/games/:lng',
+  catalogue: '/games/:lng/',
+  game: '/games/:lng/:projectName/',
+  supportTickets: '/support/tickets',
+  supportTicketCreate: '/support/ticket/create/:first?',
+  supportTicket: '/support/ticket/:id?',
+  transactions: '/transactions',
+  transactionsHelp: '/transactions/help/:id?',
+  prices: '/prices/:project?',
+} as const;
+
+/** Links and navigation targets. */
+export const paths = {
+  home: () => '/',
+  catalogue: (lng: string) => `/games/${enc(lng)}/`,
+  game: (lng: string, projectName: string) => `/games/${enc(lng)}/${enc(projectName)}/`,
+  login: () => '/session/login',
+  loginEmail: () => '/session/login/email',
+  registration: () => '/session/registration',
+  recoveryPassword: () => '/auth/recovery-password',
+  deletionPersonalData: () => '/auth/deletion-personal-data',
+  loader: () => '/loader',
+  supportTickets: () => '/support/tickets',
+  supportTicketCreate: (first?: boolean) => (first ? '/support/ticket/create/1' : '/support/ticket/create'),
+  supportTicket: (id: string) => `/support/ticket/${enc(id)}`,
+  transactions: () => '/transactions',
+  transactionsHelp: (id: string) => `/transactions/help?id=${enc(id)}`,
+  prices: () => '/prices',
+  pricesOf: (project: string) => `/prices/${enc(project)}?project=${enc(project)}`,
+} as const;
+
+/** API endpoints (all under /api; every answer is `{ data }`). */
+export const api = {
+  initialConfig: (project?: string) =>
+    project ? `/api/control/get-initial-config?project=${enc(project)}` : '/api/control/get-initial-config',
+  gamesData: () => '/api/control/get-games-data',
+  gameData: (projectName: string) => `/api/control/get-game-data?projectName=${enc(projectName)}`,
+  singleGameData: (projectName: string) => `/api/control/get-single-game-data?projectName=${enc(projectName)}`,
+  prices: (project: string) => `/api/control/get-prices?project=${enc(project)}`,
+} as const;
+
+/** Static files served by the server or from `public/`. */
+export const files = {
+  locales: '/locales/{{lng}}/{{ns}}.json',
+  logo: '/pages/logo.svg',
+  favicon: '/pages/favicon.svg',
+  mainImage: (name: 'profile' | 'guest' | 'support' | 'no-purchases') => `/main_images/${name}.svg`,
+  priceLogo: (id: string, logoName: string) => `/prices/${enc(id)}/${enc(logoName)}`,
+  /** A legal document in the ru or en variant (terms of use exists only in English). */
+  legalDoc: (name: 'Contacts' | 'PublicOffer' | 'PrivacyPolicy' | 'PersonalData', lng: Language) =>
+    `/docs/${lng === 'ru' ? 'Ru' : 'En'}${name}.html`,
+  termsOfUse: () => '/docs/EnTermsOfUse.html',
+  singleGameDoc: (name: 'TermsOfUse' | 'PrivacyPolicy' | 'ContentExemption' | 'Complaints') => `/docs/En${name}.html`,
+  /** The afterdark customer support chat (an outside link). */
+  customerSupportChat: 'https://t.me/afterdark_support',
+  supportEmail: 'support@gameportal.example',
+  /** Where "No, I am under 18 years old" sends the visitor. */
+  underAgeExit: 'https://www.google.com',
+} as const;
+
+/**
+ * Images in game records are either URLs (absolute or rooted) or bare file names, which the
+ * server serves under /images/.
+ */
+export function assetUrl(file: string | null | undefined): string | undefined {
+  if (!file) return undefined;
+  if (/^(https?:)?\/\//i.test(file) || file.startsWith('/') || file.startsWith('data:')) return file;
+  return `/images/${file}`;
+}
+
+/** Appends the interface language to a game frame URL (`?lang=ru` or `&lang=ru`). */
+export function withLang(url: string, lng: string): string {
+  const hashAt = url.indexOf('#');
+  const base = hashAt === -1 ? url : url.slice(0, hashAt);
+  const hash = hashAt === -1 ? '' : url.slice(hashAt);
+  const sep = base.includes('?') ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?';
+  return `${base}${sep}lang=${enc(lng)}${hash}`;
+}

@@ -1,0 +1,72 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ModalProvider } from './modal-provider';
+import { useModal, type ModalOptions } from './modal-context';
+
+function Opener({ options }: { options?: ModalOptions }) {
+  const modal = useModal();
+  return (
+    <button type="button" onClick={() => modal.open(<button type="button">Inside</button>, { label: 'Test', ...options })}>
+      Open
+    </button>
+  );
+}
+
+const renderHost = (options?: ModalOptions) =>
+  render(
+    <ModalProvider>
+      <Opener options={options} />
+    </ModalProvider>,
+  );
+
+describe('ModalProvider', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('opens a modal dialog and moves focus into it', () => {
+    renderHost();
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = screen.getByRole('dialog', { name: 'Test' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Inside' }));
+  });
+
+  it('closes on an outside click after the 300 ms fade-out and gives focus back', () => {
+    renderHost();
+    const opener = screen.getByRole('button', { name: 'Open' });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.mouseDown(screen.getByTestId('dialog-overlay'));
+    expect(screen.getByTestId('dialog-overlay').classList.contains('dialog-overlay--closing')).toBe(true);
+    act(() => vi.advanceTimersByTime(299));
+    expect(screen.queryByRole('dialog')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('closes on Escape', () => {
+    renderHost();
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    act(() => vi.advanceTimersByTime(300));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a click inside the dialog does not close it', () => {
+    renderHost();
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    fireEvent.mouseDown(screen.getByRole('button', { name: 'Inside' }));
+    act(() => vi.advanceTimersByTime(300));
+    expect(screen.queryByRole('dialog')).not.toBeNull();
+  });
+
+  it('keeps payment-provider screens open on outside clicks and Escape', () => {
+    renderHost({ providerScreen: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    fireEvent.mouseDown(screen.getByTestId('dialog-overlay'));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.queryByRole('dialog')).not.toBeNull();
+  });
+});
