@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, CodePolicy, generateCode, type CodeState } from './code-policy.ts';
+import { CODE_MAX_ATTEMPTS, CODE_TTL_MS, codeContext, CodePolicy, generateCode, type CodeState } from './code-policy.ts';
 
 const SECRET = 'test-secret-with-enough-bytes-0123456789';
 
@@ -57,6 +57,13 @@ describe('CodePolicy', () => {
     const { code, state } = policy.issue('register:a@example.com');
     expect(policy.verify(state, 'register:b@example.com', code).verdict).toBe('wrong');
     expect(policy.verify(state, 'recover:a@example.com', code).verdict).toBe('wrong');
+  });
+
+  it('normalises the address in the context and keeps purposes apart', () => {
+    const policy = new CodePolicy({ secret: SECRET });
+    const { code, state } = policy.issue(codeContext('register', 'fox@example.com'));
+    expect(policy.verify(state, codeContext('register', ' Fox@Example.COM '), code).verdict).toBe('ok');
+    expect(policy.verify(state, codeContext('recover', 'fox@example.com'), code).verdict).toBe('wrong');
   });
 
   it('depends on the secret', () => {

@@ -39,6 +39,16 @@ export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 const CODE_PATTERN = /^\d{6}$/;
 
+export type CodePurpose = 'register' | 'recover';
+
+/**
+ * The context a code is bound to: its purpose and the address it was mailed to, normalised so
+ * "Fox@Example.com " at verification finds the code mailed to "fox@example.com".
+ */
+export function codeContext(purpose: CodePurpose, email: string): string {
+  return `${purpose}:${email.trim().toLowerCase()}`;
+}
+
 /** A 6-digit code from the OS CSPRNG; the range excludes leading zeros so the length is always 6. */
 export function generateCode(): string {
   return String(randomInt(100_000, 1_000_000));
