@@ -97,12 +97,21 @@ async function loadOrCreateKeyFile(dataDir: string, alg: SigningAlg): Promise<Ke
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const { privateKey } =
     alg === 'EdDSA' ? generateKeyPairSync('ed25519') : generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const content = JSON.stringify(privateKey.export({ format: 'jwk' }));
   const temp = `${file}.${randomUUID()}.tmp`;
-  await writeFile(temp, JSON.stringify(privateKey.export({ format: 'jwk' })), { mode: 0o600, flag: 'wx' });
+  await writeFile(temp, content, { mode: 0o600, flag: 'wx' });
   try {
     await link(temp, file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS') {
+      // Some mounted volumes have no hard links: exclusive create still picks one winner.
+      await writeFile(file, content, { mode: 0o600, flag: 'wx' }).catch((e: NodeJS.ErrnoException) => {
+        if (e.code !== 'EEXIST') throw e;
+      });
+    } else if (code !== 'EEXIST') {
+      throw error;
+    }
   } finally {
     await unlink(temp);
   }
