@@ -57,7 +57,7 @@
       stars: Array.from({ length: 70 }, function () { return [Math.random() * W, Math.random() * H, Math.random() * 1.5 + 0.3]; }),
     };
     overlay.hidden = true;
-    canvas.focus && canvas.focus();
+    if (canvas.focus) canvas.focus();
   }
 
   function spawnDrone() {
