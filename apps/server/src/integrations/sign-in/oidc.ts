@@ -133,7 +133,7 @@ export function toSignInError(provider: string, error: unknown): SignInError {
     else if (code === 'OAUTH_KEY_SELECTION_FAILED') reason = 'signature_invalid';
     else if (error.name === 'TimeoutError' || error.name === 'AbortError' || error.message === 'fetch failed') {
       reason = 'provider_unavailable';
-    } else if (/signature/i.test(error.message)) {
+    } else if (causes(error).some((cause) => cause instanceof Error && /signature/i.test(cause.message))) {
       reason = 'signature_invalid';
     }
   }
@@ -141,12 +141,18 @@ export function toSignInError(provider: string, error: unknown): SignInError {
   return new SignInError(provider, reason, `${provider} sign-in failed: ${detail}`, { cause: error });
 }
 
-/** openid-client wraps oauth4webapi's error, whose `cause` names the claim that differed. */
-function comparedClaim(error: unknown): unknown {
-  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
-    const claim = (current as { claim?: unknown }).claim;
-    if (claim !== undefined) return claim;
-    current = (current as { cause?: unknown }).cause;
+/** An error and its causes: openid-client wraps oauth4webapi's errors, which hold the detail. */
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let current = error; current && chain.length < 4; current = (current as { cause?: unknown }).cause) {
+    chain.push(current);
   }
-  return undefined;
+  return chain;
+}
+
+/** The claim that differed, named in the `cause` of a claim-comparison error. */
+function comparedClaim(error: unknown): unknown {
+  return causes(error)
+    .map((cause) => (cause as { claim?: unknown }).claim)
+    .find((claim) => claim !== undefined);
 }
