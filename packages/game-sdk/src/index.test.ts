@@ -56,6 +56,16 @@ describe('createGameSdk', () => {
     t.destroy();
   });
 
+  it('falls back to location.ancestorOrigins when there is no referrer', () => {
+    const g = fakeFrame('');
+    (g.win as unknown as { location: unknown }).location = { ancestorOrigins: ['https://anc.example'] };
+    const s = createGameSdk({ window: g.win });
+    expect(s.origin).toBe('https://anc.example');
+    s.openSupport();
+    expect(g.parent.postMessage).toHaveBeenCalledWith({ type: 'openSupport' }, 'https://anc.example');
+    s.destroy();
+  });
+
   it('round-trips every request type with the exact message shapes', async () => {
     const lang = sdk.changeLanguage('ru');
     expect(f.parent.postMessage).toHaveBeenLastCalledWith({ type: 'changeLanguage', language: 'ru' }, PORTAL);

@@ -42,7 +42,10 @@ export interface GameSdkEvents {
 export type GameSdkEvent = keyof GameSdkEvents;
 
 export interface GameSdkOptions {
-  /** Portal origin. Default: the origin of document.referrer. Never '*'. */
+  /**
+   * Portal origin. Default: the origin of document.referrer, else location.ancestorOrigins[0]
+   * (when the portal sends no referrer). Never '*'.
+   */
   targetOrigin?: string;
   /** Timeout for ordinary requests in ms (default 10000; 0 = none). */
   timeoutMs?: number;
@@ -149,7 +152,7 @@ export function createGameSdk(options: GameSdkOptions = {}): GameSdk {
   const origin =
     options.targetOrigin && options.targetOrigin !== '*'
       ? originOf(options.targetOrigin)
-      : originOf(win?.document?.referrer);
+      : (originOf(win?.document?.referrer) ?? originOf(win?.location?.ancestorOrigins?.[0]));
 
   const pending = new Map<IncomingType, Set<Pending>>();
   const handlers = new Map<GameSdkEvent, Set<(value: never) => void>>();
