@@ -24,6 +24,8 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    // Lets the server and the page-weight bench know which chunks a route needs.
+    manifest: true,
     rollupOptions: {
       output: {
         entryFileNames: 'assets/[name]-[hash].js',

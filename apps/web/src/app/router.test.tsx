@@ -1,0 +1,101 @@
+import { screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { render } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { createQueryClient } from '@/shared/api/query-client';
+import { mockApi, setupI18n } from '@/test/render';
+import { routeTree } from './router';
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(routeTree, { initialEntries: [path] });
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { retry: false } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const config = {
+  projects: { name: 'familytown', authType: 'postMessage', authMethods: [], paymentsMethods: [], extra: [] },
+  mainData: { projectName: 'familytown', outOfCatalog: false },
+  knownProjects: ['familytown', 'neuroarena', 'islandm3'],
+  allowedOrigins: [],
+};
+
+describe('router', () => {
+  beforeEach(async () => {
+    await setupI18n('en');
+    mockApi({
+      '/api/control/get-initial-config': { body: { data: config } },
+      '/api/control/get-games-data': { body: { data: [] } },
+    });
+  });
+
+  it('sends unknown paths to the catalogue in the current language', async () => {
+    const router = renderApp('/no/such/page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/games/en/'));
+    expect(await screen.findByRole('heading', { name: 'Our games', level: 1 })).toBeTruthy();
+  });
+
+  it('replaces an unsupported language segment under /games', async () => {
+    const router = renderApp('/games/xx/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/games/en/'));
+  });
+
+  it('takes the language from the path and marks it in the switcher', async () => {
+    renderApp('/games/ru/');
+    expect(await screen.findByRole('heading', { name: 'Наши игры', level: 1 })).toBeTruthy();
+    expect(i18next.language).toBe('ru');
+    expect(localStorage.getItem('i18nextLng')).toBe('ru');
+    const ru = screen.getByRole('button', { name: 'RU' });
+    expect(ru.getAttribute('aria-current')).toBe('true');
+    expect(screen.getByRole('button', { name: 'EN' }).getAttribute('aria-current')).toBeNull();
+    // Portal pages offer ru and en only.
+    expect(screen.queryByRole('button', { name: 'DE' })).toBeNull();
+  });
+
+  it('has the landmarks, the login link and the footer documents', async () => {
+    renderApp('/games/en/');
+    expect(await screen.findByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('main')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/session/login');
+    expect(screen.getByRole('link', { name: 'Public offer' }).getAttribute('href')).toBe('/docs/EnPublicOffer.html');
+    expect(screen.getByRole('link', { name: 'Terms of use' }).getAttribute('href')).toBe('/docs/EnTermsOfUse.html');
+  });
+
+  it.each([
+    ['/session/login', 'Sign in'],
+    ['/session/login/email', 'Sign in with e-mail'],
+    ['/session/registration', 'Registration'],
+    ['/auth/recovery-password', 'Password recovery'],
+    ['/payments/process/p1', 'Payment'],
+    ['/payments/stripe/p1', 'Payment via Stripe'],
+    ['/support/tickets', 'My Tickets'],
+    ['/support/ticket/create/1', 'New ticket'],
+    ['/support/ticket/42', 'Ticket'],
+    ['/transactions', 'Purchase history'],
+    ['/transactions/help/42', 'Payment support request'],
+    ['/auth/deletion-personal-data', 'Deletion of personal data'],
+  ])('%s stands with its heading', async (path, heading) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeTruthy();
+  });
+
+  it('offers every language on other screens', async () => {
+    renderApp('/support/tickets');
+    await screen.findByRole('heading', { name: 'My Tickets' });
+    expect(screen.getAllByRole('button').filter((b) => /^[A-Z]{2}$/.test(b.textContent ?? ''))).toHaveLength(10);
+  });
+
+  it('the deletion page opens the mail client with a subject', async () => {
+    renderApp('/auth/deletion-personal-data');
+    const link = await screen.findByRole('link', { name: 'Write a deletion request' });
+    expect(link.getAttribute('href')).toMatch(/^mailto:support@gameportal\.example\?subject=Request%20to%20delete/);
+  });
+});

@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TGameRecord } from '@portal/contracts/control';
+import { mockApi, renderRoutes, setupI18n } from '@/test/render';
+import { CataloguePage } from './catalogue-page';
+
+function game(project: string, name: string, page: Partial<NonNullable<TGameRecord['web_page']>> = {}): TGameRecord {
+  return {
+    project,
+    mainData: { projectName: project, outOfCatalog: false },
+    web_page: {
+      cardBackgroundColor: null,
+      cardLogoImage: `/images/games/${project}/card-logo.svg`,
+      footerBackgroundColor: null,
+      inDevelop: false,
+      isActive: true,
+      iframeUrl: `/demo-games/${project}/index.html`,
+      projectBackgroundFile: '',
+      gameImage: '',
+      ...page,
+    },
+    localization: { en: { name, cardDescription: `${name} card`, fullDescription: '' } },
+    seoData: {},
+    social: { items: [] },
+  };
+}
+
+describe('CataloguePage', () => {
+  beforeAll(() => setupI18n('en'));
+
+  it('shows a card per game and greys the one in development', async () => {
+    mockApi({
+      '/api/control/get-games-data': {
+        body: {
+          data: [
+            game('familytown', 'Family Town', { cardBackgroundColor: '#123456' }),
+            game('islandm3', 'Island M3', { inDevelop: true }),
+          ],
+        },
+      },
+    });
+    renderRoutes([{ path: '/games/:lng/', element: <CataloguePage /> }], '/games/en/');
+
+    const card = await screen.findByRole('article', { name: 'Family Town' });
+    expect(within(card).getByRole('img', { name: 'Family Town' }).getAttribute('src')).toBe('/images/games/familytown/card-logo.svg');
+    expect(within(card).getByText('Family Town card')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Play' }).getAttribute('href')).toBe('/games/en/familytown/');
+    expect(card.style.background).toContain('rgb(18, 52, 86)');
+
+    const dev = screen.getByRole('article', { name: 'Island M3' });
+    expect(dev.getAttribute('aria-disabled')).toBe('true');
+    expect(within(dev).getByText('In development')).toBeTruthy();
+    expect(within(dev).queryByRole('link')).toBeNull();
+    expect(dev.style.background).toContain('rgba(46, 160, 67, 0.35)');
+  });
+});

@@ -1,0 +1,60 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockApi, renderRoutes, setupI18n } from '@/test/render';
+import { PricesPage } from './prices-page';
+
+const config = {
+  projects: { name: 'familytown', authType: 'redirect', authMethods: [], paymentsMethods: [], extra: [] },
+  mainData: { projectName: 'familytown', outOfCatalog: false },
+  knownProjects: ['familytown', 'neuroarena', 'islandm3'],
+  allowedOrigins: [],
+};
+const item = { id: 'gems-100', ruTitle: '100 кристаллов', ruValue: 149, enTitle: '100 gems', enValue: 1.99, logoName: 'gems.svg' };
+
+const renderPrices = (path: string) => renderRoutes([{ path: '/prices/:project?', element: <PricesPage /> }], path);
+
+describe('PricesPage', () => {
+  beforeEach(async () => {
+    await setupI18n('en');
+    mockApi({
+      '/api/control/get-initial-config': { body: { data: config } },
+      '/api/control/get-prices?project=familytown': { body: { data: [item] } },
+      '/api/control/get-prices?project=neuroarena': { body: { data: [] } },
+    });
+  });
+
+  it('lists the known projects behind a placeholder and navigates on choice', async () => {
+    const { router } = renderPrices('/prices');
+    const select = await screen.findByRole('combobox', { name: 'Project' });
+    expect(screen.getByRole('option', { name: 'Choose a project' })).toBeTruthy();
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Choose a project',
+      'familytown',
+      'neuroarena',
+      'islandm3',
+    ]);
+    fireEvent.change(select, { target: { value: 'familytown' } });
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/prices/familytown?project=familytown'));
+    const logo = await screen.findByRole('img', { name: '100 gems' });
+    expect(logo.getAttribute('src')).toBe('/prices/gems-100/gems.svg');
+    expect(screen.getByText('$1.99')).toBeTruthy();
+  });
+
+  it('shows roubles in Russian', async () => {
+    await setupI18n('ru');
+    renderPrices('/prices?project=familytown');
+    expect(await screen.findByRole('img', { name: '100 кристаллов' })).toBeTruthy();
+    expect(screen.getByText('149 ₽')).toBeTruthy();
+  });
+
+  it('says so when a project has no prices', async () => {
+    renderPrices('/prices/neuroarena');
+    expect(await screen.findByText('There are no prices for this project yet.')).toBeTruthy();
+  });
+
+  it('sends an unknown project back to /prices', async () => {
+    const { router } = renderPrices('/prices/nosuch');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/prices'));
+    expect(await screen.findByRole('combobox', { name: 'Project' })).toBeTruthy();
+  });
+});
