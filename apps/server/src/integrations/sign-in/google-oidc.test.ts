@@ -10,32 +10,40 @@ const REDIRECT_URI = 'https://portal.test/passport/google/callback';
 const MOUNT = '/local-oidc';
 
 /**
- * Walks a person through the provider the way a browser does: follow redirects, fill in
- * the interaction page, stop at our redirect URI and hand back its query.
+ * Walks a person through the provider the way a browser does: follow redirects and
+ * self-submitting forms, fill in the interaction page, stop at the redirect URI and hand
+ * back its query. Pass one `browse` to several calls to reuse the browser's cookies.
  */
 async function signInAsPerson(
   authorizationUrl: URL,
   person: { name: string; email: string } | 'cancel',
+  { browse = cookieFetch(), redirectUri = REDIRECT_URI } = {},
 ): Promise<URLSearchParams> {
-  const browse = cookieFetch();
   let response = await browse(authorizationUrl);
-  for (let hop = 0; hop < 10; hop += 1) {
+  let here = authorizationUrl;
+  for (let hop = 0; hop < 12; hop += 1) {
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
-      const next = new URL(location, response.url || authorizationUrl);
-      if (next.href.startsWith(REDIRECT_URI)) return next.searchParams;
-      response = await browse(next);
+      here = new URL(location, here);
+      if (here.href.startsWith(redirectUri)) return here.searchParams;
+      response = await browse(here);
       continue;
     }
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toContain('<label for="email">E-mail</label>');
-    expect(html).toContain('Continue');
-    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-    expect(action).toBeDefined();
-    const form =
-      person === 'cancel' ? new URLSearchParams({ action: 'cancel' }) : new URLSearchParams({ ...person, action: 'continue' });
-    response = await browse(new URL(action ?? '', authorizationUrl), {
+    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(action).not.toBe('');
+    let form: URLSearchParams;
+    if (html.includes('<label for="email">E-mail</label>')) {
+      expect(html).toContain('Continue');
+      form =
+        person === 'cancel' ? new URLSearchParams({ action: 'cancel' }) : new URLSearchParams({ ...person, action: 'continue' });
+    } else {
+      // oidc-provider's self-submitting form (ending the previous person's session): submit it as a browser would.
+      form = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']));
+    }
+    here = new URL(action, here);
+    response = await browse(here, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: form,
@@ -226,6 +234,19 @@ describe('Google code flow with PKCE against a real oidc-provider', () => {
     let response = await browse(begun.url);
     response = await browse(new URL(response.headers.get('location') ?? '', begun.url));
     expect(await response.text()).toContain('Sign in with VK ID');
+
+    // The whole flow, twice in one browser: the page is asked again, so a second person can sign in.
+    for (const person of [{ name: 'Vera', email: 'vera@example.ru' }, { name: 'Vlad', email: 'vlad@example.ru' }]) {
+      const again = beginSignIn(vk, { userAuthDataId: 'u', session: 's', redirectUri, now: Date.now() });
+      const params = await signInAsPerson(again.url, person, { browse, redirectUri });
+      const profile = await vk.exchange({
+        code: params.get('code') ?? '',
+        codeVerifier: again.pending.codeVerifier,
+        redirectUri,
+        callbackParams: params,
+      });
+      expect(profile).toMatchObject({ email: person.email, name: person.name, providerUserId: localAccountId(person.email) });
+    }
   });
 });
 

@@ -244,6 +244,8 @@ export function createLocalSignInProvider(options: LocalSignInProviderOptions): 
     userinfoEndpoint: `${internal}/me`,
     jwksUri: `${internal}/jwks`,
     allowInsecureRequests: issuer.startsWith('http:') || internal.startsWith('http:'),
+    // Ask every time, so one browser can sign in as several people (and tests stay independent).
+    authorizationParams: { prompt: 'login' },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 }
