@@ -40,6 +40,9 @@ export const openApiPlugin = fp(
       routePrefix: DOCS_PREFIX,
       // Serves its own CSP with hashes for the UI's inline bits instead of weakening ours.
       staticCSP: true,
+      // On plain http (local runs) that upgrade would point the UI's requests at a port that is not there.
+      transformStaticCSP: (header) =>
+        config.publicOrigin.startsWith('https:') ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
     });
   },
   { name: 'openapi' },

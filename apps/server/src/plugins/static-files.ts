@@ -64,6 +64,8 @@ export const staticFilesPlugin = fp(
         prefix: '/',
         decorateReply: false,
         index: false,
+        // Directories (and `/`) are client routes: let them fall through to index.html.
+        allowedPath: (pathName) => !pathName.endsWith('/'),
         // Serves dist/**/*.br or .gz when the web build made them, else the file as is.
         preCompressed: true,
         cacheControl: false,

@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const load = (env: Record<string, string>) => loadConfig(env, '/srv/portal');
+
+const errorOf = (env: Record<string, string>): string => {
+  try {
+    load(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = load({});
+    expect(config.PORT).toBe(8080);
+    expect(config.HOST).toBe('0.0.0.0');
+    expect(config.PUBLIC_URL).toBe('http://localhost:8080');
+    expect(config.publicOrigin).toBe('http://localhost:8080');
+    expect(config.DATA_DIR).toBe('/srv/portal/data');
+    expect(config.DEFAULT_PROJECT).toBe('familytown');
+    expect(config.ALLOWED_GAME_ORIGINS).toEqual([]);
+    expect(config.WEB_DIST_DIR).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
+    expect(config.isProduction).toBe(false);
+    expect(config.isPostgres).toBe(false);
+    expect(config.isSmtpConfigured).toBe(false);
+    expect(config.isRateLimitEnabled).toBe(true);
+    expect(config.providers.stripe).toBe(false);
+  });
+
+  it('derives PUBLIC_URL from PORT and flags from the values given', () => {
+    const config = load({
+      PORT: '9000',
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://u:p@db:5432/portal',
+      SMTP_URL: 'smtp://mail:25',
+      ALLOWED_GAME_ORIGINS: 'https://a.example.com, https://b.example.com/',
+      STRIPE_SECRET_KEY: 'sk_test',
+      STRIPE_WEBHOOK_SECRET: 'whsec',
+      RATE_LIMIT_MAX: '0',
+      DATA_DIR: '',
+    });
+    expect(config.PUBLIC_URL).toBe('http://localhost:9000');
+    expect(config.isProduction).toBe(true);
+    expect(config.isPostgres).toBe(true);
+    expect(config.isSmtpConfigured).toBe(true);
+    expect(config.ALLOWED_GAME_ORIGINS).toEqual(['https://a.example.com', 'https://b.example.com']);
+    expect(config.providers.stripe).toBe(true);
+    expect(config.isRateLimitEnabled).toBe(false);
+    // An empty value counts as unset.
+    expect(config.DATA_DIR).toBe('/srv/portal/data');
+  });
+
+  it('stops on a bad value with one line naming the variable', () => {
+    const message = errorOf({ PORT: 'abc' });
+    expect(message).toBe('Invalid configuration: PORT must be an integer between 1 and 65535 (got "abc")');
+    expect(message).not.toContain('\n');
+    expect(errorOf({ PORT: '70000' })).toContain('PORT must be an integer between 1 and 65535');
+    expect(errorOf({ PUBLIC_URL: 'ftp://x' })).toMatch(/^Invalid configuration: PUBLIC_URL must be a URL/);
+    expect(errorOf({ ALLOWED_GAME_ORIGINS: 'https://ok.example, not an origin' })).toMatch(/ALLOWED_GAME_ORIGINS/);
+    expect(errorOf({ NODE_ENV: 'staging' })).toMatch(/NODE_ENV must be development, production or test/);
+    expect(errorOf({ DEFAULT_PROJECT: '../x' })).toMatch(/DEFAULT_PROJECT/);
+    expect(errorOf({ ADMIN_EMAIL: 'nobody' })).toMatch(/ADMIN_EMAIL must be an e-mail address/);
+  });
+
+  it('never echoes a secret in the error line', () => {
+    const message = errorOf({ DATABASE_URL: 'mysql://root:hunter2@db/portal' });
+    expect(message).toMatch(/DATABASE_URL must be a URL starting with postgres:\/\//);
+    expect(message).not.toContain('hunter2');
+  });
+});

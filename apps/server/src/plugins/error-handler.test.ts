@@ -1,0 +1,71 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError } from '../lib/app-error.ts';
+import { errorHandlerPlugin } from './error-handler.ts';
+
+// The error handler alone, on a small app with a body route (the control API has none yet).
+const app = Fastify({ logger: false });
+
+beforeAll(async () => {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorHandlerPlugin);
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post('/echo', { schema: { body: z.object({ email: z.string().email() }) } }, async (request) => request.body);
+  typed.get('/conflict', async () => {
+    throw new AppError('TICKET_CLOSED', 409, 'The ticket is closed');
+  });
+  typed.get('/boom', async () => {
+    throw new Error('secret database detail');
+  });
+  typed.get('/bad-answer', { schema: { response: { 200: z.object({ n: z.number() }) } } }, async () =>
+    // Deliberately off-contract: the handler must report it as our bug, not leak it.
+    JSON.parse('{"n":"not a number"}') as { n: number },
+  );
+  await app.ready();
+});
+afterAll(() => app.close());
+
+describe('error handler', () => {
+  it('maps AppError to its status and { code, message }', async () => {
+    const res = await app.inject('/conflict');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'TICKET_CLOSED', message: 'The ticket is closed' });
+  });
+
+  it('answers 400 VALIDATION_ERROR naming the field', async () => {
+    const res = await app.inject({ method: 'POST', url: '/echo', payload: { email: 'nope' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+    expect(res.json().message).toMatch(/^body\.email: /);
+  });
+
+  it('answers 4xx for malformed JSON and a wrong content type', async () => {
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().code).toBe('VALIDATION_ERROR');
+    const wrongType = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'x',
+    });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('hides the details of unexpected errors', async () => {
+    for (const url of ['/boom', '/bad-answer']) {
+      const res = await app.inject(url);
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ code: 'INTERNAL_ERROR', message: 'Internal server error' });
+    }
+  });
+});

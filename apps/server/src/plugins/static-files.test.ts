@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../test/app.ts';
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+/** A stand-in for `vite build` output. */
+function fakeDist(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  mkdirSync(path.join(dist, 'locales/en'), { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
+  writeFileSync(path.join(dist, 'assets/index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  writeFileSync(path.join(dist, 'locales/en/translation.json'), '{"hello":"Hello"}');
+  return dist;
+}
+
+describe('static files with a built web app', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp({ WEB_DIST_DIR: fakeDist() });
+  });
+  afterAll(() => app.close());
+
+  it('falls back to index.html for client routes, never cached', async () => {
+    for (const url of ['/', '/games/en/', '/games/ru/familytown/', '/prices/familytown', '/support/tickets?x=1']) {
+      const res = await app.inject({ url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('does not answer API, file or non-HTML misses with the page', async () => {
+    expect((await app.inject({ url: '/api/nothing', headers: html })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/assets/missing.js', headers: html })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/images/missing.png', headers: html })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/games/en/', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+  });
+
+  it('caches hashed assets for a year and translations briefly, compressed when asked', async () => {
+    const asset = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-encoding']).toBe('br');
+    const locale = await app.inject('/locales/en/translation.json');
+    expect(locale.statusCode).toBe(200);
+    expect(locale.headers['cache-control']).toBe('public, max-age=300');
+  });
+});
+
+describe('static files from apps/server/assets', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('answers 503 WEB_NOT_BUILT for pages while the web app is not built', async () => {
+    const res = await app.inject({ url: '/games/en/', headers: html });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'WEB_NOT_BUILT' });
+  });
+
+  it('serves the legal documents and refuses anything else under /docs', async () => {
+    const doc = await app.inject('/docs/EnPublicOffer.html');
+    expect(doc.statusCode).toBe(200);
+    expect(doc.headers['content-type']).toContain('text/html');
+    for (const url of ['/docs/../x', '/docs/..%2Fpackage.json', '/docs/%2e%2e/x.html', '/docs/Nope.html', '/docs/a.b.html']) {
+      const res = await app.inject({ url, headers: { accept: '*/*' } });
+      expect([400, 404], url).toContain(res.statusCode);
+      expect(res.body, url).not.toContain('"name"');
+    }
+  });
+
+  it('serves images and the demo games', async () => {
+    const icon = await app.inject('/images/social/vk.svg');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toContain('image/svg+xml');
+    const game = await app.inject('/demo-games/familytown/index.html');
+    expect(game.statusCode).toBe(200);
+    expect(game.headers['content-type']).toContain('text/html');
+  });
+});

@@ -1,0 +1,36 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOverrides } from '../src/app.ts';
+import { loadConfig, type AppConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+
+/** A config for tests: silent logs, a private DATA_DIR, and no web build unless given. */
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-server-test-'));
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
+    PUBLIC_URL: 'http://localhost:8080',
+    ...env,
+  });
+}
+
+// Booting PGlite (WASM) is the slow part of a test app: one in-memory database per test
+// file (vitest isolates modules per file), shared by the apps that file builds.
+let shared: Promise<Database> | undefined;
+export function sharedMemoryDatabase(): Promise<Database> {
+  shared ??= openDatabase('memory://');
+  return shared;
+}
+
+/** Builds the real app; over the file's shared in-memory PGlite unless told otherwise. */
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  overrides: BuildOverrides = {},
+): Promise<FastifyInstance> {
+  const database = overrides.database ?? (overrides.databaseUrl ? undefined : await sharedMemoryDatabase());
+  return buildApp(testConfig(env), { ...overrides, ...(database ? { database } : {}) });
+}
