@@ -144,6 +144,8 @@ function derive(env: Env, cwd: string) {
       ? path.resolve(cwd, env.WEB_DIST_DIR)
       : path.join(REPO_ROOT, 'apps/web/dist'),
     ASSETS_DIR: path.join(SERVER_ROOT, 'assets'),
+    /** The game SDK bundle (`npm run build -w packages/game-sdk`), served at /sdk/. */
+    SDK_DIST_DIR: path.join(REPO_ROOT, 'packages/game-sdk/dist'),
     LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     isProduction,
     isTest: env.NODE_ENV === 'test',

@@ -26,7 +26,7 @@ describe('static files with a built web app', () => {
   afterAll(() => app.close());
 
   it('falls back to index.html for client routes, never cached', async () => {
-    for (const url of ['/', '/games/en/', '/games/ru/familytown/', '/prices/familytown', '/support/tickets?x=1']) {
+    for (const url of ['/', '/games/en/', '/games/ru/familytown/', '/prices/familytown/', '/support/tickets?x=1']) {
       const res = await app.inject({ url, headers: html });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toContain('text/html');
@@ -70,6 +70,10 @@ describe('static files from apps/server/assets', () => {
     const doc = await app.inject('/docs/EnPublicOffer.html');
     expect(doc.statusCode).toBe(200);
     expect(doc.headers['content-type']).toContain('text/html');
+    expect(doc.body).toContain('docs.css');
+    const css = await app.inject('/docs/docs.css');
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toContain('text/css');
     for (const url of ['/docs/../x', '/docs/..%2Fpackage.json', '/docs/%2e%2e/x.html', '/docs/Nope.html', '/docs/a.b.html']) {
       const res = await app.inject({ url, headers: { accept: '*/*' } });
       expect([400, 404], url).toContain(res.statusCode);

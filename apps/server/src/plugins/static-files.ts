@@ -9,7 +9,7 @@ import type { AppConfig } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 
 /** Paths that are never the SPA: a miss there is a real 404, not index.html. */
-const NOT_SPA = /^\/(api|docs|images|demo-games|health|\.well-known|assets|locales|passport|prices\/[^/]+\/)(\/|$|\?)/;
+const NOT_SPA = /^\/(api|docs|images|demo-games|sdk|health|\.well-known|assets|locales|passport)(\/|$|\?)/;
 
 const YEAR = 'public, max-age=31536000, immutable';
 
@@ -21,7 +21,10 @@ function spaCacheControl(relativePath: string): string {
   return 'public, max-age=3600';
 }
 
-const ZDocParams = z.object({ name: z.string().regex(/^[A-Za-z]+\.html$/, 'must be a document name like EnPublicOffer.html') });
+// Letters only, so no name can climb out of the folder; the documents share one stylesheet.
+const ZDocParams = z.object({
+  name: z.string().regex(/^[A-Za-z]+\.(html|css)$/, 'must be a document name like EnPublicOffer.html'),
+});
 
 /**
  * Files: the built SPA (WEB_DIST_DIR) with its client-route fallback, the legal documents,
@@ -47,6 +50,16 @@ export const staticFilesPlugin = fp(
         prefix: '/demo-games/',
         decorateReply: false,
         // Demo games change with the build; an hour keeps a replay fast without going stale for long.
+        maxAge: '1h',
+      });
+    }
+
+    // Demo games load the SDK from here, as a game on another origin would from a CDN.
+    if (existsSync(config.SDK_DIST_DIR)) {
+      await app.register(fastifyStatic, {
+        root: config.SDK_DIST_DIR,
+        prefix: '/sdk/',
+        decorateReply: false,
         maxAge: '1h',
       });
     }
