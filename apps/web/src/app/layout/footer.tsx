@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { files } from '@/shared/paths';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { useLayoutOptionsValue, type FooterLinkId } from '@/shared/layout/layout-options';
+import { isLightColor } from '@/shared/ui/readable-text';
 import './footer.css';
 
 interface FooterLink {
@@ -44,7 +45,7 @@ export function Footer() {
 
   return (
     <footer
-      className={`site-footer${footerBackground ? ' site-footer--custom' : ''}`}
+      className={`site-footer${footerBackground ? (isLightColor(footerBackground) ? ' site-footer--light' : ' site-footer--custom') : ''}`}
       style={footerBackground ? { background: footerBackground } : undefined}
     >
       <div className="site-footer__inner">

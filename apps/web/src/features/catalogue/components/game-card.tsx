@@ -4,6 +4,7 @@ import type { TGameRecord } from '@portal/contracts/control';
 import type { Language } from '@portal/contracts/languages';
 import { assetUrl, paths } from '@/shared/paths';
 import { pickLocalized } from '@/shared/i18n/localized';
+import { isLightColor } from '@/shared/ui/readable-text';
 import './game-card.css';
 
 export const DEFAULT_CARD_COLOR = 'rgba(46, 160, 67, 0.35)';
@@ -16,11 +17,12 @@ export function GameCard({ game, lng }: { game: TGameRecord; lng: Language }) {
   const name = text?.name || game.mainData.projectName || game.project;
   const inDevelop = Boolean(page?.inDevelop);
   const headingId = `game-card-${game.project}`;
+  const background = page?.cardBackgroundColor || DEFAULT_CARD_COLOR;
 
   return (
     <article
-      className={`game-card${inDevelop ? ' game-card--in-develop' : ''}`}
-      style={{ background: page?.cardBackgroundColor || DEFAULT_CARD_COLOR }}
+      className={`game-card${inDevelop ? ' game-card--in-develop' : ''}${isLightColor(background) ? ' game-card--light' : ''}`}
+      style={{ background }}
       aria-labelledby={headingId}
       aria-disabled={inDevelop ? 'true' : undefined}
     >

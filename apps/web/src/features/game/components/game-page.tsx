@@ -54,7 +54,6 @@ function GameView({ game }: { game: OpenableGame }) {
             title={name}
             src={withLang(page.iframeUrl, lng)}
             allow="fullscreen; autoplay; clipboard-write"
-            allowFullScreen
           />
         </section>
       ) : (

@@ -59,7 +59,6 @@ export function SingleGamePage({ projectName }: { projectName: string }) {
           title={seoTitle || projectName}
           src={withLang(settings.iframeSrc, lng)}
           allow="fullscreen; autoplay; clipboard-write"
-          allowFullScreen
         />
       ) : (
         <AgeGate
