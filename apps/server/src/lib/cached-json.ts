@@ -50,6 +50,7 @@ export class CachedJson {
           ? brotli(this.body, {
               params: {
                 [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
                 [constants.BROTLI_PARAM_SIZE_HINT]: this.body.length,
               },
             })

@@ -1,12 +1,10 @@
 import { ZApiError } from '@portal/contracts/errors';
+import { ZHealth } from '@portal/contracts/system';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 export type HealthRoutesOptions = { database: Database };
-
-const ZHealth = z.object({ status: z.literal('ok'), db: z.literal('ok') });
 
 /** Liveness and readiness for load balancers: answers ok only when the database does. */
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { database }) => {
