@@ -78,7 +78,9 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     }
 
     const repository = createControlRepository(database.db);
-    const catalogCache = createCatalogCache(repository);
+    const catalogCache = createCatalogCache(repository, {
+      onRefreshError: (error) => app.log.warn({ err: error }, 'catalogue refresh failed; serving the previous copy'),
+    });
     app.decorate('config', config);
     app.decorate('database', database);
     app.decorate('catalogCache', catalogCache);

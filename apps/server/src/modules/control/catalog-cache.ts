@@ -13,22 +13,56 @@ export type CatalogCache = {
   invalidate(): void;
 };
 
-export function createCatalogCache(repository: ControlRepository, ttlMs = 60_000): CatalogCache {
-  let loading: Promise<CatalogSnapshot> | null = null;
+export type CatalogCacheOptions = {
+  ttlMs?: number;
+  now?: () => number;
+  onRefreshError?: (error: unknown) => void;
+};
+
+export function createCatalogCache(
+  repository: ControlRepository,
+  { ttlMs = 60_000, now = Date.now, onRefreshError }: CatalogCacheOptions = {},
+): CatalogCache {
+  let current: Promise<CatalogSnapshot> | null = null;
   let loadedAt = 0;
-  // Answers hang off the snapshot they were built from, so a build that races an
-  // invalidation can never store old bytes next to the new catalogue.
+  let refreshing = false;
+  // Bumped by invalidate(), so a refresh started before an edit cannot land after it.
+  let generation = 0;
+  // Answers hang off the snapshot they were built from, so a build that races a reload
+  // can never store old bytes next to the new catalogue.
   const answers = new WeakMap<CatalogSnapshot, Map<string, CachedJson>>();
 
-  const snapshot = (): Promise<CatalogSnapshot> => {
-    if (loading && Date.now() - loadedAt < ttlMs) return loading;
-    const current = repository.loadSnapshot();
-    loading = current;
-    loadedAt = Date.now();
-    // A failed read must not stick: the next request tries the database again.
-    current.catch(() => {
-      if (loading === current) loading = null;
+  const load = (): Promise<CatalogSnapshot> => {
+    const loading = repository.loadSnapshot();
+    current = loading;
+    loadedAt = now();
+    // A failed first read must not stick: the next request tries the database again.
+    loading.catch(() => {
+      if (current === loading) current = null;
     });
+    return loading;
+  };
+
+  // Past the TTL the old snapshot keeps answering while a fresh one loads (stale while
+  // revalidate), so no request waits for the database on the hot path.
+  const refresh = () => {
+    refreshing = true;
+    loadedAt = now();
+    const started = generation;
+    const next = repository.loadSnapshot();
+    next.then(
+      () => {
+        if (generation === started) current = next;
+      },
+      (error: unknown) => onRefreshError?.(error),
+    ).finally(() => {
+      refreshing = false;
+    });
+  };
+
+  const snapshot = (): Promise<CatalogSnapshot> => {
+    if (!current) return load();
+    if (!refreshing && now() - loadedAt >= ttlMs) refresh();
     return current;
   };
 
@@ -49,7 +83,8 @@ export function createCatalogCache(repository: ControlRepository, ttlMs = 60_000
       return cached;
     },
     invalidate() {
-      loading = null;
+      generation += 1;
+      current = null;
     },
   };
 }
