@@ -6,7 +6,7 @@ import { paths, routes } from '@/shared/paths';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { RootLayout } from './layout/root-layout';
 import { ErrorScreen } from './layout/error-screen';
-import { GamesIndexRoute } from './routes/games-index-route';
+import { GamesIndexRoute, gamesIndexLoader } from './routes/games-index-route';
 
 /** Any other path: to the catalogue in the current language. */
 function ToCatalogue() {
@@ -53,13 +53,20 @@ export const routeTree: RouteObject[] = [
         children: [
           {
             index: true,
+            loader: gamesIndexLoader,
             element: (
               <GamesLanguage>
                 <GamesIndexRoute />
               </GamesLanguage>
             ),
           },
-          { path: ':projectName', lazy: async () => ({ Component: (await import('@/features/game/routes')).GameRoute }) },
+          {
+            path: ':projectName',
+            lazy: async () => {
+              const { GameRoute, gameLoader } = await import('@/features/game/routes');
+              return { Component: GameRoute, loader: gameLoader };
+            },
+          },
         ],
       },
       { path: routes.supportTickets, lazy: async () => ({ Component: (await import('@/features/support/routes')).TicketsRoute }) },

@@ -1,10 +1,30 @@
 import { lazy } from 'react';
-import { useInitialConfig } from '@/shared/api/get-initial-config';
+import { initialConfigQueryOptions, useInitialConfig } from '@/shared/api/get-initial-config';
+import { queryClient } from '@/shared/api/query-client';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 
 const loadCatalogue = () => import('@/features/catalogue/routes');
 const CatalogueRoute = lazy(async () => ({ default: (await loadCatalogue()).CatalogueRoute }));
 const SingleGameRoute = lazy(async () => ({ default: (await import('@/features/game/routes')).SingleGameRoute }));
+
+/**
+ * Starts the config, the games and the catalogue code while the translations load, instead
+ * of one after the other. Never blocks: the screen shows its own loader.
+ */
+export function gamesIndexLoader() {
+  void loadCatalogue();
+  void queryClient
+    .fetchQuery(initialConfigQueryOptions())
+    .then(async (config) => {
+      if (config.mainData.outOfCatalog) return;
+      const { gamesDataQueryOptions } = await import('@/features/catalogue/api/get-games-data');
+      await queryClient.prefetchQuery(gamesDataQueryOptions());
+    })
+    .catch(() => {
+      /* the screen's own query reports it */
+    });
+  return null;
+}
 
 /**
  * `/games/:lng/`: the catalogue, or the single-game page when the host's project is out of
