@@ -9,6 +9,14 @@ const appOf = (file) => /\/apps\/([^/]+)\//.exec(file)?.[1];
 const isIntegration = (file) => /apps\/server\/src\/integrations\//.test(file);
 const isModule = (file) => /apps\/server\/src\/modules\//.test(file);
 
+// Relative imports, and the web app's `@/` alias for apps/web/src.
+const resolveTarget = (file, source) => {
+  if (source.startsWith('.')) return path.resolve(path.dirname(file), source).split(path.sep).join('/');
+  const web = /^(.*\/apps\/web\/)/.exec(file)?.[1];
+  if (web && source.startsWith('@/')) return `${web}src/${source.slice(2)}`;
+  return undefined;
+};
+
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {
   meta: {
@@ -24,8 +32,9 @@ const rule = {
     const file = context.filename.split(path.sep).join('/');
     const check = (node) => {
       const source = node.source?.value;
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = path.resolve(path.dirname(file), source).split(path.sep).join('/');
+      if (typeof source !== 'string') return;
+      const target = resolveTarget(file, source);
+      if (!target) return;
       const from = featureOf(file);
       const to = featureOf(`${target}/`);
       if (from && to && from !== to) {
