@@ -67,6 +67,8 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
+  // Without a listener ioredis prints every reconnect failure to stderr; keep them in the log.
+  redis?.on('error', (error: Error) => app.log.warn({ err: error }, 'redis error'));
   app.addHook('onClose', async () => {
     if (redis) await redis.quit().catch(() => redis.disconnect());
     if (ownsDatabase) await database.close();
