@@ -49,6 +49,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       ALLOWED_GAME_ORIGINS: 'http://127.0.0.1:8182',
+      // Every test comes from one address; the limit itself is tested in the server suite.
+      RATE_LIMIT_MAX: '100000',
     },
   },
 });

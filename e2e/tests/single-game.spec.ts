@@ -65,6 +65,7 @@ test.describe('single age-gated game', () => {
       });
     };
     await openSingleGame(page, baseURL);
+    await expect(page.getByRole('dialog')).toBeVisible();
     expect(await backgroundAt(1280)).toContain('bg-desktop.svg');
     expect(await backgroundAt(900)).toContain('bg-mobile.svg');
     expect(await backgroundAt(600)).toContain('popup-small.svg');

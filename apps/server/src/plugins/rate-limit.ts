@@ -5,6 +5,8 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 
+const isLimitedPath = (url: string): boolean => url.startsWith('/api/') || url.startsWith('/passport/');
+
 export type RateLimitOptions = { config: AppConfig; redis?: Redis };
 
 /**
@@ -22,6 +24,9 @@ export const rateLimitPlugin = fp(
       global: true,
       max: config.RATE_LIMIT_MAX,
       timeWindow: 60_000,
+      // Counted: the API and sign-in redirects. Static files (the SPA's chunks, images,
+      // demo games) are not: one page view fetches dozens of them.
+      allowList: (request) => !isLimitedPath(request.url),
       ...(redis ? { redis, nameSpace: 'portal-rl:' } : {}),
       // A Redis outage must not take the site down with it.
       skipOnError: true,
