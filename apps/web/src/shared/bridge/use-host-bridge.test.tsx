@@ -1,0 +1,81 @@
+import { describe, expect, it, vi } from 'vitest';
+import { useRef } from 'react';
+import { act, render } from '@testing-library/react';
+import { SIGNED_OUT_USER_AUTH, type TPortalMessage, type TUserAuth } from '@portal/contracts/messages';
+import type { HostBridgeHandlers } from './host-bridge.ts';
+import { useHostBridge } from './use-host-bridge.ts';
+
+const GAME = 'https://game.example';
+
+function handlers(nickName: string): HostBridgeHandlers {
+  const auth: TUserAuth = { ...SIGNED_OUT_USER_AUTH, nickName };
+  return {
+    getUserAuth: () => auth,
+    login: () => auth,
+    logout: () => undefined,
+    openPayment: () => ({ paymentId: null, status: 'none', isError: true, errorCode: 4000 }),
+    changeLanguage: (l) => l,
+    getUnreadSupportCount: () => 0,
+    openSupport: () => undefined,
+  };
+}
+
+let notifyRef: ((m: TPortalMessage) => boolean) | null = null;
+
+function Game({ nick, origins }: { nick: string; origins: string[] }) {
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const { notify } = useHostBridge(frameRef, handlers(nick), { allowedOrigins: origins, log: () => {} });
+  notifyRef = notify;
+  return <iframe id="game-frame" title="game" ref={frameRef} />;
+}
+
+const flush = () => act(() => new Promise((r) => setTimeout(r, 0)));
+
+describe('useHostBridge', () => {
+  it('answers with the latest handlers and tears down on unmount', async () => {
+    const { rerender, unmount } = render(<Game nick="A" origins={[GAME]} />);
+    const frame = document.querySelector<HTMLIFrameElement>('iframe#game-frame')!;
+    const posted = vi.fn();
+    frame.contentWindow!.postMessage = posted as unknown as Window['postMessage'];
+    const send = () =>
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'getUserAuth' }, origin: GAME, source: frame.contentWindow }));
+
+    send();
+    await flush();
+    expect(posted).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'userAuth', nickName: 'A' }), GAME);
+
+    const firstNotify = notifyRef;
+    rerender(<Game nick="B" origins={[GAME]} />); // a new array with the same origins
+    expect(notifyRef).toBe(firstNotify);
+    send();
+    await flush();
+    expect(posted).toHaveBeenCalledTimes(2);
+    expect(posted).toHaveBeenLastCalledWith(expect.objectContaining({ nickName: 'B' }), GAME);
+
+    expect(notifyRef!({ type: 'logout' })).toBe(true);
+    expect(posted).toHaveBeenLastCalledWith({ type: 'logout' }, GAME);
+
+    unmount();
+    send();
+    await flush();
+    expect(posted).toHaveBeenCalledTimes(3);
+    expect(notifyRef!({ type: 'logout' })).toBe(false);
+  });
+
+  it('rebuilds the bridge when the allowed origins change', async () => {
+    const { rerender, unmount } = render(<Game nick="A" origins={[]} />);
+    const frame = document.querySelector<HTMLIFrameElement>('iframe#game-frame')!;
+    const posted = vi.fn();
+    frame.contentWindow!.postMessage = posted as unknown as Window['postMessage'];
+    const send = () =>
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'getUnreadSupportCount' }, origin: GAME, source: frame.contentWindow }));
+    send();
+    await flush();
+    expect(posted).not.toHaveBeenCalled();
+    rerender(<Game nick="A" origins={[GAME]} />);
+    send();
+    await flush();
+    expect(posted).toHaveBeenCalledWith({ type: 'unreadSupportCount', count: 0 }, GAME);
+    unmount();
+  });
+});

@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { HOST_ERROR_CODES, type HostErrorCode } from './errors.ts';
+import { LANGUAGES } from './languages.ts';
+
+/**
+ * Window messages of DESIGN.md section 4.5, in three directions:
+ * - the game (in `iframe#game-frame`) to the portal, and the portal's answers and events back;
+ * - the portal's service screens, embedded in a host, to that host (`{ type, result }`).
+ * Plus the redirect-mode form of the same results: a result page whose last path segment is
+ * the base64url of the result's JSON.
+ *
+ * Every schema is a `z.object`, so parsing returns a fresh object holding only the declared
+ * keys: extra keys (`__proto__`, `constructor`, ...) never reach the code that reads it.
+ */
+
+/** Longest payment URL the portal accepts from a game; real ones are well under 1 KB. */
+export const MAX_PAYMENT_URL_LENGTH = 4096;
+
+const ZMessageLanguage = z.enum(LANGUAGES);
+
+// ---------------------------------------------------------------------------------------------
+// Game -> portal
+
+export const ZGetUserAuthMessage = z.object({ type: z.literal('getUserAuth') });
+export const ZLoginMessage = z.object({ type: z.literal('login') });
+export const ZLogoutRequestMessage = z.object({ type: z.literal('logout') });
+/** `text` is a payment URL (the `paymentUrl` the game server got from `POST /api/v1/payments`). */
+export const ZOpenPaymentMessage = z.object({
+  type: z.literal('openPayment'),
+  text: z.string().max(MAX_PAYMENT_URL_LENGTH),
+});
+export const ZChangeLanguageMessage = z.object({ type: z.literal('changeLanguage'), language: ZMessageLanguage });
+export const ZGetUnreadSupportCountMessage = z.object({ type: z.literal('getUnreadSupportCount') });
+export const ZOpenSupportMessage = z.object({ type: z.literal('openSupport') });
+
+export const ZGameMessage = z.discriminatedUnion('type', [
+  ZGetUserAuthMessage,
+  ZLoginMessage,
+  ZLogoutRequestMessage,
+  ZOpenPaymentMessage,
+  ZChangeLanguageMessage,
+  ZGetUnreadSupportCountMessage,
+  ZOpenSupportMessage,
+]);
+export type TGameMessage = z.infer<typeof ZGameMessage>;
+export type GameMessageType = TGameMessage['type'];
+export const GAME_MESSAGE_TYPES = [
+  'getUserAuth',
+  'login',
+  'logout',
+  'openPayment',
+  'changeLanguage',
+  'getUnreadSupportCount',
+  'openSupport',
+] as const satisfies readonly GameMessageType[];
+
+// ---------------------------------------------------------------------------------------------
+// Portal -> game
+
+/** `currentAuthType` is `unauthorized` (and the other fields null) when the player is signed out. */
+export const UNAUTHORIZED = 'unauthorized';
+
+export const ZUserAuth = z.object({
+  userId: z.string().nullable(),
+  nickName: z.string().nullable(),
+  /** `email`, `google`, `apple`, `vkontakte`, ... or `unauthorized`. */
+  currentAuthType: z.string().min(1).max(64),
+  jwt: z.string().nullable(),
+  session: z.string().nullable(),
+});
+export type TUserAuth = z.infer<typeof ZUserAuth>;
+
+export const SIGNED_OUT_USER_AUTH: TUserAuth = {
+  userId: null,
+  nickName: null,
+  currentAuthType: UNAUTHORIZED,
+  jwt: null,
+  session: null,
+};
+
+export const HOST_ERROR_CODE_VALUES = Object.values(HOST_ERROR_CODES) as HostErrorCode[];
+/** One of the codes of spec section 8 (`HOST_ERROR_CODES`). */
+export const ZHostErrorCode = z.custom<HostErrorCode>(
+  (value) => typeof value === 'number' && (HOST_ERROR_CODE_VALUES as number[]).includes(value),
+  { message: 'not a host error code of spec section 8' },
+);
+
+export const PAYMENT_STATUSES = ['none', 'pending', 'paid', 'fail'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** A payment's outcome, as the game (`paymentResult`) and an embedding host see it. */
+export const ZPaymentResult = z.object({
+  paymentId: z.string().nullable(),
+  status: z.enum(PAYMENT_STATUSES),
+  isError: z.boolean(),
+  errorCode: ZHostErrorCode.optional(),
+  /** the game server's own `payload` of the payment, unchanged */
+  payload: z.unknown().optional(),
+  /** signed payment token (verify with `/.well-known/jwks.json`) */
+  token: z.string().optional(),
+});
+export type TPaymentResult = z.infer<typeof ZPaymentResult>;
+
+export const ZUserAuthMessage = ZUserAuth.extend({ type: z.literal('userAuth') });
+export const ZUnreadSupportCountMessage = z.object({
+  type: z.literal('unreadSupportCount'),
+  count: z.number().int().nonnegative(),
+});
+export const ZLogoutMessage = z.object({ type: z.literal('logout') });
+export const ZLanguageChangeMessage = z.object({ type: z.literal('languageChange'), language: ZMessageLanguage });
+export const ZPaymentResultMessage = ZPaymentResult.extend({ type: z.literal('paymentResult') });
+
+export const ZPortalMessage = z.discriminatedUnion('type', [
+  ZUserAuthMessage,
+  ZUnreadSupportCountMessage,
+  ZLogoutMessage,
+  ZLanguageChangeMessage,
+  ZPaymentResultMessage,
+]);
+export type TPortalMessage = z.infer<typeof ZPortalMessage>;
+export type PortalMessageType = TPortalMessage['type'];
+export type TPortalMessageOf<T extends PortalMessageType> = Extract<TPortalMessage, { type: T }>;
+
+/** The answer the portal gives to each game message (`openSupport` has none). */
+export const ANSWER_OF = {
+  getUserAuth: 'userAuth',
+  login: 'userAuth',
+  logout: 'logout',
+  openPayment: 'paymentResult',
+  changeLanguage: 'languageChange',
+  getUnreadSupportCount: 'unreadSupportCount',
+  openSupport: null,
+} as const satisfies Record<GameMessageType, PortalMessageType | null>;
+
+// ---------------------------------------------------------------------------------------------
+// Embedded service -> host (postMessage auth type), and the redirect-mode result pages
+
+const ZFailure = { isError: z.literal(true), errorCode: ZHostErrorCode };
+
+/** Sign-in result: the player on success, a spec section 8 code on failure. */
+export const ZAuthHostResult = z.discriminatedUnion('isError', [
+  ZUserAuth.extend({
+    isError: z.literal(false),
+    /** set when the login screen was opened with a jwt and only checked it */
+    authState: z.enum(['authExist', 'authNotExist']).optional(),
+  }),
+  z.object(ZFailure),
+]);
+export type TAuthHostResult = z.infer<typeof ZAuthHostResult>;
+
+export const ZPaymentHostResult = ZPaymentResult;
+export type TPaymentHostResult = TPaymentResult;
+
+export const ZSupportHostResult = z.discriminatedUnion('isError', [
+  z.object({ isError: z.literal(false), ticketId: z.string().optional() }),
+  z.object(ZFailure),
+]);
+export type TSupportHostResult = z.infer<typeof ZSupportHostResult>;
+
+export const RESULT_KINDS = ['auth', 'payment', 'support'] as const;
+export type ResultKind = (typeof RESULT_KINDS)[number];
+
+export interface HostResultOf {
+  auth: TAuthHostResult;
+  payment: TPaymentHostResult;
+  support: TSupportHostResult;
+}
+
+export const HOST_RESULT_SCHEMAS = {
+  auth: ZAuthHostResult,
+  payment: ZPaymentHostResult,
+  support: ZSupportHostResult,
+} as const satisfies { [K in ResultKind]: z.ZodType<HostResultOf[K]> };
+
+export const ZAuthResultMessage = z.object({ type: z.literal('authResult'), result: ZAuthHostResult });
+export const ZPaymentHostResultMessage = z.object({ type: z.literal('paymentResult'), result: ZPaymentHostResult });
+export const ZSupportResultMessage = z.object({ type: z.literal('supportResult'), result: ZSupportHostResult });
+export const ZServiceMessage = z.discriminatedUnion('type', [
+  ZAuthResultMessage,
+  ZPaymentHostResultMessage,
+  ZSupportResultMessage,
+]);
+export type TServiceMessage = z.infer<typeof ZServiceMessage>;
+
+export const SERVICE_MESSAGE_TYPE = {
+  auth: 'authResult',
+  payment: 'paymentResult',
+  support: 'supportResult',
+} as const satisfies Record<ResultKind, TServiceMessage['type']>;
+
+/** Result pages of redirect and mobile modes; the SPA routes are `<path>/:result?`. */
+export const RESULT_PAGE_PATHS = {
+  auth: '/session/loginDone',
+  payment: '/payments/done',
+  support: '/support/done',
+} as const satisfies Record<ResultKind, string>;
+
+/** `/payments/done/<base64url JSON>`: where redirect and mobile modes send the page. */
+export const resultPath = (kind: ResultKind, encodedResult: string): string =>
+  `${RESULT_PAGE_PATHS[kind]}/${encodedResult}`;
+
+// ---------------------------------------------------------------------------------------------
+// base64url of the result's JSON (UTF-8), no padding
+
+/** Encodes a result for a result page path: base64url (RFC 4648 section 5, no padding) of its UTF-8 JSON. */
+export function encodeResult(result: unknown): string {
+  const json = JSON.stringify(result);
+  if (json === undefined) throw new TypeError('encodeResult: the result is not JSON');
+  const bytes = new TextEncoder().encode(json);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]*$/;
+
+/**
+ * Decodes what `encodeResult` made; also accepts padding and the standard alphabet, since hosts
+ * re-encode. Returns null for anything that is not base64 of UTF-8 JSON, or that the schema
+ * (when given) refuses.
+ */
+export function decodeResult(param: string): unknown;
+export function decodeResult<T>(param: string, schema: z.ZodType<T>): T | null;
+export function decodeResult<T>(param: string, schema?: z.ZodType<T>): unknown {
+  if (typeof param !== 'string' || param.length === 0) return null;
+  let text = param.trim().replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  if (!BASE64URL.test(text) || text.length % 4 === 1) return null;
+  text = text.replace(/-/g, '+').replace(/_/g, '/');
+  try {
+    const binary = atob(text + '='.repeat((4 - (text.length % 4)) % 4));
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    if (!schema) return value;
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
