@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, VIDEO_MAX_BYTES, VIDEO_TYPES } from './validation.ts';
+
+/**
+ * Support tickets (spec sections 2, 3, 4, 5, 7, 8): the payloads of /api/support/*, their
+ * error codes and message keys, the upload limits and the rich-text allowlist shared by
+ * the server's sanitize-html and the browser's DOMPurify.
+ */
+
+// ---------------------------------------------------------------------------------------
+// Entities
+
+export const TICKET_STATUSES = ['open', 'closed'] as const;
+export const ZTicketStatus = z.enum(TICKET_STATUSES);
+export type TTicketStatus = z.infer<typeof ZTicketStatus>;
+
+/** Who wrote a message: the player, a staff member or the automated system (spec 6). */
+export const MESSAGE_AUTHOR_KINDS = ['user', 'staff', 'system'] as const;
+export const ZMessageAuthorKind = z.enum(MESSAGE_AUTHOR_KINDS);
+export type TMessageAuthorKind = z.infer<typeof ZMessageAuthorKind>;
+
+/** An attachment as the client sees it: a path it can GET (served only to owner and staff). */
+export const ZAttachment = z.object({ path: z.string() });
+export type TAttachment = z.infer<typeof ZAttachment>;
+
+export const ZTicketListItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** ISO 8601. */
+  createTs: z.string(),
+  unreadMessageCount: z.number().int().nonnegative(),
+});
+export type TTicketListItem = z.infer<typeof ZTicketListItem>;
+
+export const ZTicketMessage = z.object({
+  id: z.string(),
+  isUserMsg: z.boolean(),
+  /** Rich HTML, already sanitized to EDITOR_ALLOWLIST by the server. */
+  text: z.string(),
+  image: ZAttachment.nullable(),
+  video: ZAttachment.nullable(),
+  /** ISO 8601. */
+  createTs: z.string(),
+  isAutomated: z.boolean(),
+  author: ZMessageAuthorKind,
+});
+export type TTicketMessage = z.infer<typeof ZTicketMessage>;
+
+export const ZTicket = z.object({
+  id: z.string(),
+  title: z.string(),
+  status: ZTicketStatus,
+  createTs: z.string(),
+  messages: z.array(ZTicketMessage),
+});
+export type TTicket = z.infer<typeof ZTicket>;
+
+// ---------------------------------------------------------------------------------------
+// Requests and responses
+
+export const TICKET_TITLE_MAX_LENGTH = 200;
+/** Rich HTML as typed; the server sanitizes it before checking emptiness and storing it. */
+export const MESSAGE_TEXT_MAX_LENGTH = 20_000;
+
+/**
+ * The `data` JSON field of POST /support/create-ticket (multipart, with optional `image`
+ * and `video` file fields). An empty title gets the default (placeholder + project name).
+ */
+export const ZCreateTicketData = z.object({
+  title: z.string().trim().max(TICKET_TITLE_MAX_LENGTH).optional().default(''),
+  text: z.string().max(MESSAGE_TEXT_MAX_LENGTH).optional().default(''),
+});
+export type TCreateTicketData = z.infer<typeof ZCreateTicketData>;
+export const ZCreateTicketResponse = z.object({ id: z.string() });
+export type TCreateTicketResponse = z.infer<typeof ZCreateTicketResponse>;
+
+/** The `data` JSON field of POST /support/send-message (multipart, files as above). */
+export const ZSendMessageData = z.object({
+  ticketId: z.string().min(1),
+  text: z.string().max(MESSAGE_TEXT_MAX_LENGTH).optional().default(''),
+});
+export type TSendMessageData = z.infer<typeof ZSendMessageData>;
+export const ZSendMessageResponse = z.object({ result: z.boolean() });
+export type TSendMessageResponse = z.infer<typeof ZSendMessageResponse>;
+
+export const ZGetTicketsResponse = z.array(ZTicketListItem);
+export type TGetTicketsResponse = z.infer<typeof ZGetTicketsResponse>;
+
+export const ZUnreadCountResponse = z.object({ count: z.number().int().nonnegative() });
+export type TUnreadCountResponse = z.infer<typeof ZUnreadCountResponse>;
+
+export const ZMergeUserIdResponse = z.object({ result: z.boolean() });
+export type TMergeUserIdResponse = z.infer<typeof ZMergeUserIdResponse>;
+
+/** Multipart field names of create-ticket and send-message. */
+export const SUPPORT_MULTIPART_FIELDS = { data: 'data', image: 'image', video: 'video' } as const;
+
+// ---------------------------------------------------------------------------------------
+// Errors
+
+/** Codes the support routes answer with (in `code`), beside the shared API_ERROR_CODES. */
+export const SUPPORT_ERROR_CODES = [
+  'TICKET_NOT_FOUND',
+  'TICKET_CLOSED',
+  'FILE_TOO_LARGE',
+  'UNSUPPORTED_FILE_TYPE',
+  'DESCRIPTION_EMPTY',
+  'UPLOAD_FAILED',
+] as const;
+export type TSupportErrorCode = (typeof SUPPORT_ERROR_CODES)[number];
+
+/** i18n keys of spec sections 5 and 8 (the web's translation files hold these names). */
+export const SUPPORT_MESSAGE_KEYS = {
+  errorMessageFormat: 'support.errorMessageFormat',
+  /** Takes `{{limit}}`: the limit in MB. */
+  errorMessageSize: 'support.errorMessageSize',
+  unsupportedVideo: 'support.unsupportedVideo',
+  descriptionEmptyWarning: 'support.descriptionEmptyWarning',
+} as const;
+
+/**
+ * The spec's client reaction to a send-message failure keys on this exact text
+ * ("message HttpException: TICKET_CLOSED reloads the ticket").
+ */
+export const TICKET_CLOSED_MESSAGE = 'HttpException: TICKET_CLOSED';
+
+// ---------------------------------------------------------------------------------------
+// Uploads (spec section 5)
+
+export const UPLOAD_KINDS = ['image', 'video'] as const;
+export type TUploadKind = (typeof UPLOAD_KINDS)[number];
+
+export type TImageMime = (typeof IMAGE_TYPES)[number];
+export type TVideoMime = (typeof VIDEO_TYPES)[number];
+export type TUploadMime = TImageMime | TVideoMime;
+
+export const UPLOAD_LIMITS = {
+  image: { maxBytes: IMAGE_MAX_BYTES, types: IMAGE_TYPES },
+  video: { maxBytes: VIDEO_MAX_BYTES, types: VIDEO_TYPES },
+} as const satisfies Record<TUploadKind, { maxBytes: number; types: readonly string[] }>;
+
+/** The limit as the spec's message shows it ("... the limit of 5 MB"). */
+export const limitInMb = (maxBytes: number): number => Math.round(maxBytes / (1024 * 1024));
+
+/** File extension per accepted type: stored names and download names use it. */
+export const UPLOAD_EXTENSIONS: Record<TUploadMime, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'video/quicktime': 'mov',
+  'video/x-msvideo': 'avi',
+  'video/webm': 'webm',
+  'video/x-matroska': 'mkv',
+};
+
+/** The `accept` attribute of the file inputs. */
+export const UPLOAD_ACCEPT: Record<TUploadKind, string> = {
+  image: IMAGE_TYPES.join(','),
+  video: VIDEO_TYPES.join(','),
+};
+
+export const isUploadMimeOf = (kind: TUploadKind, mime: string): boolean =>
+  (UPLOAD_LIMITS[kind].types as readonly string[]).includes(mime.toLowerCase());
+
+// ---------------------------------------------------------------------------------------
+// Rich text: the ticket editor's allowlist (bold, italic, underline, link, code block)
+
+/**
+ * The only markup a message may keep. Tiptap produces it, sanitize-html (server) and
+ * DOMPurify (browser) both enforce it, so what is stored and what is shown agree.
+ */
+export const EDITOR_ALLOWLIST = {
+  tags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'a', 'pre', 'code'],
+  /** Attributes per tag; everything else (style, class, on*) is dropped. */
+  attributes: { a: ['href', 'rel', 'target'] } as Readonly<Record<string, readonly string[]>>,
+  /** URL schemes an href may use; relative and protocol-less links are dropped too. */
+  schemes: ['http', 'https', 'mailto'],
+  /** Forced on every link, whatever the input said. */
+  linkAttributes: { rel: 'noopener noreferrer nofollow', target: '_blank' },
+} as const;
+
+/** DOMPurify options equivalent to EDITOR_ALLOWLIST (the browser adds the link hook). */
+export const DOMPURIFY_CONFIG = {
+  ALLOWED_TAGS: [...EDITOR_ALLOWLIST.tags],
+  ALLOWED_ATTR: ['href', 'rel', 'target'],
+  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+};
