@@ -1,0 +1,147 @@
+import Stripe from 'stripe';
+import { ZCurrency, PAYMENT_PROVIDER_CONFIG } from '@portal/contracts/payments';
+import {
+  PaymentProviderError,
+  WebhookVerificationError,
+  assertAmount,
+  headerValue,
+  type CreatePaymentInput,
+  type CreatedProviderPayment,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderPaymentState,
+  type ProviderPaymentStatus,
+  type WebhookHeaders,
+} from './types.ts';
+
+export interface StripeProviderOptions {
+  /** `sk_live_...` / `sk_test_...`. */
+  secretKey: string;
+  /** The endpoint's signing secret, `whsec_...`. */
+  webhookSecret: string;
+  /** API origin, e.g. `http://127.0.0.1:4010` for a local server; default Stripe's own. */
+  apiBaseUrl?: string;
+  /** Oldest signed timestamp accepted, in seconds; Stripe's documented default is 300. */
+  webhookToleranceSeconds?: number;
+  /** Retries of failed network calls by the SDK (each retry keeps the idempotency key). */
+  maxNetworkRetries?: number;
+  timeoutMs?: number;
+  /** Clock in ms, for tests of the tolerance. */
+  now?: () => number;
+}
+
+const ID = 'stripe';
+const CURRENCY = PAYMENT_PROVIDER_CONFIG.stripe.currency;
+
+/** Stripe PaymentIntents through the official SDK; webhooks checked with `constructEvent`. */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly id = ID;
+  readonly isSandbox = false;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly options: StripeProviderOptions) {
+    const base = options.apiBaseUrl ? new URL(options.apiBaseUrl) : undefined;
+    this.stripe = new Stripe(options.secretKey, {
+      ...(base && {
+        host: base.hostname,
+        port: base.port || (base.protocol === 'http:' ? 80 : 443),
+        protocol: base.protocol === 'http:' ? 'http' : 'https',
+      }),
+      maxNetworkRetries: options.maxNetworkRetries ?? 2,
+      timeout: options.timeoutMs ?? 20_000,
+      telemetry: false,
+    });
+  }
+
+  async createPayment(input: CreatePaymentInput): Promise<CreatedProviderPayment> {
+    assertAmount(ID, input, CURRENCY);
+    const intent = await this.call(() =>
+      this.stripe.paymentIntents.create(
+        {
+          amount: input.amountMinor,
+          currency: input.currency.toLowerCase(),
+          description: input.description,
+          ...(input.customerEmail && { receipt_email: input.customerEmail }),
+          metadata: { ...input.metadata, paymentId: input.paymentId },
+          automatic_payment_methods: { enabled: true },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    if (!intent.client_secret) throw new PaymentProviderError(ID, `PaymentIntent ${intent.id} came without a client secret`);
+    return { providerRef: intent.id, clientData: { kind: 'stripe', clientSecret: intent.client_secret } };
+  }
+
+  async getPayment(providerRef: string): Promise<ProviderPaymentState> {
+    return stateOf(await this.call(() => this.stripe.paymentIntents.retrieve(providerRef)));
+  }
+
+  async cancelPayment(providerRef: string): Promise<ProviderPaymentState> {
+    const current = await this.getPayment(providerRef);
+    // Succeeded and canceled intents cannot be canceled; answer what they are.
+    if (current.status === 'paid' || current.status === 'canceled') return current;
+    return stateOf(await this.call(() => this.stripe.paymentIntents.cancel(providerRef)));
+  }
+
+  async parseWebhook(rawBody: string | Buffer, headers: WebhookHeaders): Promise<ProviderEvent | null> {
+    const signature = headerValue(headers, 'stripe-signature');
+    if (!signature) throw new WebhookVerificationError(ID, 'no Stripe-Signature header');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.webhooks.constructEvent(
+        rawBody,
+        signature,
+        this.options.webhookSecret,
+        this.options.webhookToleranceSeconds ?? 300,
+        undefined,
+        this.options.now?.(),
+      );
+    } catch (error) {
+      throw new WebhookVerificationError(ID, error instanceof Error ? error.message : 'bad signature');
+    }
+    const object = event.data.object as { object?: string };
+    if (object.object !== 'payment_intent') return null;
+    return { ...stateOf(object as Stripe.PaymentIntent), provider: ID, eventId: event.id };
+  }
+
+  private async call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError) {
+        throw new PaymentProviderError(ID, error.message, error.statusCode, error.code ?? error.rawType ?? error.type);
+      }
+      throw new PaymentProviderError(ID, error instanceof Error ? error.message : String(error));
+    }
+  }
+}
+
+/**
+ * A failed attempt leaves an intent at `requires_payment_method` with `last_payment_error`: we
+ * call that `fail` (the spec's "not successful, please try again"); a fresh one is `pending`.
+ */
+export function stripeStatus(intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'>): ProviderPaymentStatus {
+  switch (intent.status) {
+    case 'succeeded':
+      return 'paid';
+    case 'canceled':
+      return 'canceled';
+    case 'requires_payment_method':
+      return intent.last_payment_error ? 'fail' : 'pending';
+    default:
+      return 'pending';
+  }
+}
+
+function stateOf(intent: Stripe.PaymentIntent): ProviderPaymentState {
+  const currency = ZCurrency.safeParse(intent.currency.toUpperCase());
+  if (!currency.success) throw new PaymentProviderError(ID, `PaymentIntent ${intent.id} is in ${intent.currency}`);
+  const paymentId = intent.metadata?.paymentId;
+  return {
+    providerRef: intent.id,
+    status: stripeStatus(intent),
+    amountMinor: intent.amount,
+    currency: currency.data,
+    ...(paymentId && { paymentId }),
+  };
+}

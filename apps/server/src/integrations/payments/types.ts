@@ -1,0 +1,126 @@
+import type { TCurrency, TPaymentProviderId } from '@portal/contracts/payments';
+import { AppError } from '../../lib/app-error.ts';
+
+/**
+ * A provider's view of a payment, normalized. `canceled` is kept apart from `fail` here; the
+ * payments module maps it to the player-facing `none`.
+ */
+export type ProviderPaymentStatus = 'pending' | 'paid' | 'fail' | 'canceled';
+
+export interface ProviderPaymentState {
+  providerRef: string;
+  status: ProviderPaymentStatus;
+  /** Integer minor units, as the provider reports them (checked by the module against ours). */
+  amountMinor: number;
+  currency: TCurrency;
+  /** Our payment id when the provider echoes it back (metadata, order id). */
+  paymentId?: string;
+}
+
+/** A verified provider notification: the state it proves, plus the provider's event id if any. */
+export interface ProviderEvent extends ProviderPaymentState {
+  provider: TPaymentProviderId;
+  /** Provider event id (Stripe `evt_...`), for logs and de-duplication; absent when none. */
+  eventId?: string;
+}
+
+export interface CreatePaymentInput {
+  /** Our payment id; sent to the provider as metadata / order id. */
+  paymentId: string;
+  /** Integer minor units. */
+  amountMinor: number;
+  currency: TCurrency;
+  description: string;
+  /** Where the provider sends the player back (Yandex Pay redirects; unused by embedded widgets). */
+  returnUrl: string;
+  customerEmail?: string;
+  /** The same key gives the same provider payment. */
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+/** What the provider screen needs to show the provider's own payment form. */
+export type ProviderClientData =
+  | { kind: 'stripe'; clientSecret: string }
+  | { kind: 'yookassa'; confirmationToken: string }
+  | { kind: 'yandex-pay'; paymentUrl: string }
+  /** The product's sandbox screen completes the payment through `SandboxPaymentProvider.complete`. */
+  | { kind: 'sandbox' };
+
+export interface CreatedProviderPayment {
+  providerRef: string;
+  clientData: ProviderClientData;
+}
+
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
+
+/**
+ * One payment provider (STYLE rule 9): Stripe, YooKassa, Yandex Pay, or the sandbox that stands
+ * in for any of them.
+ */
+export interface PaymentProvider {
+  readonly id: TPaymentProviderId;
+  /** True for the product's own sandbox. */
+  readonly isSandbox: boolean;
+  createPayment(input: CreatePaymentInput): Promise<CreatedProviderPayment>;
+  getPayment(providerRef: string): Promise<ProviderPaymentState>;
+  /**
+   * Cancels at the provider when the provider allows it and answers the state afterwards. A
+   * payment the provider cannot cancel (YooKassa/Yandex Pay before the player paid) comes back
+   * `pending`: the provider lets it expire by itself.
+   */
+  cancelPayment(providerRef: string): Promise<ProviderPaymentState>;
+  /**
+   * Verifies a provider notification and answers the state it proves. Throws
+   * `WebhookVerificationError` when it is not authentic; answers null when it is authentic but
+   * not about a payment (answer 2xx and ignore it, or the provider retries for days).
+   */
+  parseWebhook(rawBody: string | Buffer, headers: WebhookHeaders): Promise<ProviderEvent | null>;
+}
+
+/** An unsigned, forged, tampered, expired or unknown provider notification. Nothing changes. */
+export class WebhookVerificationError extends AppError {
+  constructor(
+    readonly provider: TPaymentProviderId,
+    reason: string,
+  ) {
+    super('WEBHOOK_NOT_VERIFIED', 400, `${provider} webhook refused: ${reason}`);
+  }
+}
+
+/** A provider call that failed: the network, a 5xx, or a refusal the provider explained. */
+export class PaymentProviderError extends AppError {
+  constructor(
+    readonly provider: TPaymentProviderId,
+    message: string,
+    /** The provider's HTTP status, when it answered. */
+    readonly providerStatus?: number,
+    /** The provider's error code (`idempotency_error`, `invalid_request`, ...). */
+    readonly providerCode?: string,
+  ) {
+    super('PAYMENT_PROVIDER_ERROR', 502, `${provider}: ${message}`);
+  }
+
+  /** Worth retrying later: no answer, 429 or 5xx. */
+  get retryable(): boolean {
+    return this.providerStatus === undefined || this.providerStatus === 429 || this.providerStatus >= 500;
+  }
+}
+
+export function headerValue(headers: WebhookHeaders, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === wanted) return Array.isArray(value) ? value[0] : value;
+  }
+  return undefined;
+}
+
+/** The product sells each provider in one currency (spec section 3); anything else is a bug upstream. */
+export function assertAmount(provider: TPaymentProviderId, input: CreatePaymentInput, currency: TCurrency): void {
+  if (input.currency !== currency) {
+    throw new PaymentProviderError(provider, `takes ${currency}, not ${input.currency}`);
+  }
+  if (!Number.isSafeInteger(input.amountMinor) || input.amountMinor <= 0) {
+    throw new PaymentProviderError(provider, `amount must be a positive integer of minor units, not ${input.amountMinor}`);
+  }
+}

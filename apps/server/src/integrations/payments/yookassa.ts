@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { PAYMENT_PROVIDER_CONFIG, ZCurrency, fromMinorUnits, toMinorUnits } from '@portal/contracts/payments';
+import { requestJson, trimBase, type FetchLike } from './http.ts';
+import {
+  PaymentProviderError,
+  WebhookVerificationError,
+  assertAmount,
+  type CreatePaymentInput,
+  type CreatedProviderPayment,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderPaymentState,
+  type ProviderPaymentStatus,
+  type WebhookHeaders,
+} from './types.ts';
+
+export interface YookassaProviderOptions {
+  shopId: string;
+  secretKey: string;
+  /** Default `https://api.yookassa.ru/v3`. */
+  apiBaseUrl?: string;
+  /**
+   * VAT code (1..6, YooKassa's table) for a 54-FZ receipt. When set and the player gave an
+   * e-mail, the payment carries a one-line receipt; unset, no receipt is sent.
+   */
+  receiptVatCode?: number;
+  timeoutMs?: number;
+  fetch?: FetchLike;
+}
+
+const ID = 'yookassa';
+const CURRENCY = PAYMENT_PROVIDER_CONFIG.yookassa.currency;
+
+const ZYookassaPayment = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'waiting_for_capture', 'succeeded', 'canceled']),
+  paid: z.boolean().optional(),
+  amount: z.object({ value: z.string(), currency: z.string() }),
+  confirmation: z.object({ type: z.string(), confirmation_token: z.string().optional() }).optional(),
+  metadata: z.record(z.string(), z.string()).optional(),
+  cancellation_details: z.object({ party: z.string(), reason: z.string() }).optional(),
+});
+export type YookassaPayment = z.infer<typeof ZYookassaPayment>;
+
+const ZNotification = z.object({
+  type: z.literal('notification'),
+  event: z.string(),
+  object: z.object({ id: z.string().min(1).max(64) }).loose(),
+});
+
+/** Cancellations that are nobody's failure: the merchant or the clock ended the payment. */
+const CANCELED_NOT_FAILED = new Set(['canceled_by_merchant', 'expired_on_confirmation', 'expired_on_capture']);
+
+/**
+ * YooKassa REST API v3 with the embedded checkout widget. Notifications carry no signature, so
+ * one is only a hint: the payment it names is re-read from the API, and that answer decides.
+ */
+export class YookassaPaymentProvider implements PaymentProvider {
+  readonly id = ID;
+  readonly isSandbox = false;
+  private readonly base: string;
+  private readonly authorization: string;
+  private readonly fetch: FetchLike;
+
+  constructor(private readonly options: YookassaProviderOptions) {
+    this.base = trimBase(options.apiBaseUrl ?? 'https://api.yookassa.ru/v3');
+    this.authorization = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`).toString('base64')}`;
+    this.fetch = options.fetch ?? fetch;
+  }
+
+  async createPayment(input: CreatePaymentInput): Promise<CreatedProviderPayment> {
+    assertAmount(ID, input, CURRENCY);
+    const amount = { value: fromMinorUnits(input.amountMinor, input.currency), currency: input.currency };
+    const description = input.description.slice(0, 128);
+    const body = {
+      amount,
+      capture: true,
+      confirmation: { type: 'embedded' },
+      description,
+      metadata: { ...input.metadata, paymentId: input.paymentId },
+      ...(this.options.receiptVatCode !== undefined &&
+        input.customerEmail && {
+          receipt: {
+            customer: { email: input.customerEmail },
+            items: [
+              {
+                description,
+                quantity: '1.00',
+                amount,
+                vat_code: this.options.receiptVatCode,
+                payment_mode: 'full_payment',
+                payment_subject: 'service',
+              },
+            ],
+          },
+        }),
+    };
+    const payment = await this.call('POST', '/payments', body, idempotenceKey(input.idempotencyKey));
+    const token = payment.confirmation?.confirmation_token;
+    if (!token) throw new PaymentProviderError(ID, `payment ${payment.id} came without a confirmation token`);
+    return { providerRef: payment.id, clientData: { kind: 'yookassa', confirmationToken: token } };
+  }
+
+  async getPayment(providerRef: string): Promise<ProviderPaymentState> {
+    return stateOf(await this.call('GET', `/payments/${encodeURIComponent(providerRef)}`));
+  }
+
+  async cancelPayment(providerRef: string): Promise<ProviderPaymentState> {
+    const current = await this.call('GET', `/payments/${encodeURIComponent(providerRef)}`);
+    // YooKassa cancels only held money; an unpaid payment expires by itself.
+    if (current.status !== 'waiting_for_capture') return stateOf(current);
+    return stateOf(
+      await this.call('POST', `/payments/${encodeURIComponent(providerRef)}/cancel`, {}, idempotenceKey(`cancel:${providerRef}`)),
+    );
+  }
+
+  async parseWebhook(rawBody: string | Buffer, _headers: WebhookHeaders): Promise<ProviderEvent | null> {
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody.toString());
+    } catch {
+      throw new WebhookVerificationError(ID, 'body is not JSON');
+    }
+    const notification = ZNotification.safeParse(json);
+    if (!notification.success) throw new WebhookVerificationError(ID, 'not a YooKassa notification');
+    if (!notification.data.event.startsWith('payment.')) return null;
+    try {
+      // The notification's own status is ignored: only the API's answer is trusted.
+      return { ...(await this.getPayment(notification.data.object.id)), provider: ID };
+    } catch (error) {
+      if (error instanceof PaymentProviderError && error.providerStatus === 404) {
+        throw new WebhookVerificationError(ID, `no payment ${notification.data.object.id} in this shop`);
+      }
+      throw error;
+    }
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, body?: unknown, key?: string): Promise<YookassaPayment> {
+    const json = await requestJson(ID, this.fetch, `${this.base}${path}`, {
+      method,
+      headers: {
+        authorization: this.authorization,
+        accept: 'application/json',
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+        ...(key && { 'idempotence-key': key }),
+      },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+      timeoutMs: this.options.timeoutMs ?? 20_000,
+      codeOf: (answer) => z.object({ code: z.string() }).safeParse(answer).data?.code,
+    });
+    const payment = ZYookassaPayment.safeParse(json);
+    if (!payment.success) throw new PaymentProviderError(ID, `unexpected payment object: ${payment.error.message}`);
+    return payment.data;
+  }
+}
+
+/** YooKassa takes keys of at most 64 characters; longer ones are hashed, deterministically. */
+function idempotenceKey(key: string): string {
+  return key.length <= 64 ? key : createHash('sha256').update(key).digest('hex');
+}
+
+export function yookassaStatus(payment: Pick<YookassaPayment, 'status' | 'cancellation_details'>): ProviderPaymentStatus {
+  switch (payment.status) {
+    case 'succeeded':
+      return 'paid';
+    case 'canceled': {
+      const details = payment.cancellation_details;
+      return !details || details.party === 'merchant' || CANCELED_NOT_FAILED.has(details.reason) ? 'canceled' : 'fail';
+    }
+    default:
+      // waiting_for_capture does not happen with capture: true; held money is not paid yet.
+      return 'pending';
+  }
+}
+
+function stateOf(payment: YookassaPayment): ProviderPaymentState {
+  const currency = ZCurrency.safeParse(payment.amount.currency);
+  if (!currency.success) throw new PaymentProviderError(ID, `payment ${payment.id} is in ${payment.amount.currency}`);
+  const paymentId = payment.metadata?.paymentId;
+  return {
+    providerRef: payment.id,
+    status: yookassaStatus(payment),
+    amountMinor: toMinorUnits(payment.amount.value, currency.data),
+    currency: currency.data,
+    ...(paymentId && { paymentId }),
+  };
+}

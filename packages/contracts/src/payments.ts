@@ -1,0 +1,229 @@
+import { z } from 'zod';
+import { PAYMENT_PROVIDERS } from './control.ts';
+
+/**
+ * Payments (spec sections 3, 4, 7 and 8; DESIGN.md 4.3): statuses, the provider config, the
+ * player screens' payloads and the game-server API. Amounts travel in minor units (kopecks,
+ * cents) as integers wherever money is computed; decimal strings are for display and for
+ * provider APIs that want them.
+ */
+
+/** A payment's status as players and game servers see it: none is "not paid / cancelled". */
+export const PAYMENT_STATUSES = ['none', 'pending', 'paid', 'fail'] as const;
+export const ZPaymentStatus = z.enum(PAYMENT_STATUSES);
+export type TPaymentStatus = z.infer<typeof ZPaymentStatus>;
+
+/** The statuses after which nothing changes; each one sends a webhook to the game server. */
+export const FINAL_PAYMENT_STATUSES = ['none', 'paid', 'fail'] as const satisfies readonly TPaymentStatus[];
+
+export { PAYMENT_PROVIDERS };
+export const ZPaymentProviderId = z.enum(PAYMENT_PROVIDERS);
+export type TPaymentProviderId = z.infer<typeof ZPaymentProviderId>;
+
+export const CURRENCIES = ['RUB', 'USD'] as const;
+export const ZCurrency = z.enum(CURRENCIES);
+export type TCurrency = z.infer<typeof ZCurrency>;
+
+/** ₽ for RUB, $ otherwise (spec sections 2 and 9). */
+export const CURRENCY_SIGNS = { RUB: '₽', USD: '$' } as const satisfies Record<TCurrency, string>;
+
+/** Digits after the decimal point (ISO 4217 exponent): both currencies count in hundredths. */
+export const CURRENCY_MINOR_DIGITS = { RUB: 2, USD: 2 } as const satisfies Record<TCurrency, number>;
+
+export const PAYMENT_METHODS = ['card', 'yooMoney'] as const;
+export const ZPaymentMethod = z.enum(PAYMENT_METHODS);
+export type TPaymentMethod = z.infer<typeof ZPaymentMethod>;
+
+export const ZPaymentProviderConfig = z.object({
+  id: ZPaymentProviderId,
+  title: z.string(),
+  methods: z.array(ZPaymentMethod),
+  currency: ZCurrency,
+  currencySymbol: z.string(),
+});
+export type TPaymentProviderConfig = z.infer<typeof ZPaymentProviderConfig>;
+
+/** Provider config of spec section 3. */
+export const PAYMENT_PROVIDER_CONFIG = {
+  yookassa: { id: 'yookassa', title: 'YooKassa', methods: ['card', 'yooMoney'], currency: 'RUB', currencySymbol: '₽' },
+  stripe: { id: 'stripe', title: 'Stripe', methods: ['card'], currency: 'USD', currencySymbol: '$' },
+  'yandex-pay': { id: 'yandex-pay', title: 'Yandex Pay', methods: ['card'], currency: 'RUB', currencySymbol: '₽' },
+} as const satisfies { [K in TPaymentProviderId]: TPaymentProviderConfig & { id: K } };
+
+// --- Money ---------------------------------------------------------------------------------
+
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * "199.9" or 199.9 -> 19990 for RUB/USD. Exact: works on the decimal digits, never on binary
+ * floating point, and refuses more fraction digits than the currency has.
+ */
+export function toMinorUnits(amount: string | number, currency: TCurrency): number {
+  const digits = CURRENCY_MINOR_DIGITS[currency];
+  const text = typeof amount === 'number' ? numberToPlainString(amount) : amount.trim();
+  const match = DECIMAL.exec(text);
+  if (!match) throw new RangeError(`not a non-negative decimal amount: ${String(amount)}`);
+  const whole = match[1] ?? '0';
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > digits) throw new RangeError(`${String(amount)} has more than ${digits} fraction digits for ${currency}`);
+  const minor = Number(whole + fraction.padEnd(digits, '0'));
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`amount out of range: ${String(amount)}`);
+  return minor;
+}
+
+/** 19990 -> "199.90" for RUB/USD: the decimal string provider APIs and receipts use. */
+export function fromMinorUnits(amountMinor: number, currency: TCurrency): string {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor < 0) {
+    throw new RangeError(`minor units must be a non-negative safe integer: ${amountMinor}`);
+  }
+  const digits = CURRENCY_MINOR_DIGITS[currency];
+  const text = String(amountMinor).padStart(digits + 1, '0');
+  return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+function numberToPlainString(value: number): string {
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`not a non-negative amount: ${value}`);
+  // Shortest round-trip form ("0.1", "199.9"); very large or tiny numbers use exponents, refused above.
+  return String(value);
+}
+
+export const ZAmountMinor = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+// --- Player screens (spec sections 3 and 7) --------------------------------------------------
+
+export const ZPaymentData = z.object({
+  projectName: z.string(),
+  cardLogoImage: z.string(),
+  ruName: z.string(),
+  enName: z.string(),
+  /** In roubles, as on the price list. */
+  ruPrice: z.number(),
+  /** In dollars, as on the price list. */
+  enPrice: z.number(),
+});
+export type TPaymentData = z.infer<typeof ZPaymentData>;
+
+export const ZProfileData = z.object({
+  mailToReceiveCheck: z.string().nullable(),
+  nickName: z.string().nullable(),
+});
+export type TProfileData = z.infer<typeof ZProfileData>;
+
+/** GET /payments/process/{paymentId}. */
+export const ZPaymentProcessResponse = z.object({
+  /** The provider the payment went to, once a provider screen created it; null before. */
+  provider: ZPaymentProviderId.nullable(),
+  /** That provider's reference of the payment (PaymentIntent id, YooKassa id, order id). */
+  providerId: z.string().nullable(),
+  paymentData: ZPaymentData,
+  profileData: ZProfileData,
+  /** Methods to choose from: the project's paymentsMethods joined with the provider config. */
+  providers: z.array(ZPaymentProviderConfig),
+});
+export type TPaymentProcessResponse = z.infer<typeof ZPaymentProcessResponse>;
+
+/** GET /payments/get/{id}: polled every 2 s by the payment popup. */
+export const ZPaymentGetResponse = z.object({
+  status: ZPaymentStatus,
+  /** The game's opaque payload, handed back to it in paymentResult. */
+  payload: z.string().nullable(),
+  /** Signed payment token (verifiable with /.well-known/jwks.json), once paid. */
+  token: z.string().nullable(),
+});
+export type TPaymentGetResponse = z.infer<typeof ZPaymentGetResponse>;
+
+/** One row of GET /payments/get-user-payments. */
+export const ZPaymentHistoryItem = z.object({
+  uuid: z.string(),
+  /** ISO 8601; the list shows it as YYYY-MM-DD. */
+  createTs: z.string(),
+  title: z.string(),
+  /** In major units of `currency` (199.9 is 199.90). */
+  price: z.number(),
+  currency: ZCurrency,
+  status: ZPaymentStatus,
+  projectName: z.string(),
+});
+export type TPaymentHistoryItem = z.infer<typeof ZPaymentHistoryItem>;
+
+/** POST /payments/update-mail-to-receive-check. */
+export const ZUpdateReceiptMailRequest = z.object({ email: z.string() });
+
+/** GET /payments/yookassa/create/{id}. */
+export const ZYookassaCreateResponse = z.object({ confirmationToken: z.string() });
+/** GET /payments/stripe/create/{id}: `id` is the PaymentIntent id. */
+export const ZStripeCreateResponse = z.object({ clientSecret: z.string(), id: z.string() });
+/** POST /payments/stripe/cancellation-payment. */
+export const ZStripeCancelRequest = z.object({ stripePaymentId: z.string(), paymentId: z.string() });
+/** POST /payments/yandex-pay/create. */
+export const ZYandexPayCreateRequest = z.object({ paymentId: z.string() });
+export const ZYandexPayCreateResponse = z.object({ paymentUrl: z.string() });
+
+/** The texts the Stripe screen shows (spec section 8). */
+export const STRIPE_MESSAGES = {
+  succeeded: 'Payment succeeded!',
+  processing: 'Your payment is processing.',
+  requiresPaymentMethod: 'Your payment was not successful, please try again.',
+  unexpected: 'Something went wrong.',
+} as const;
+
+// --- Game-server API (DESIGN.md 4.3) ---------------------------------------------------------
+
+export const ZCreatePaymentRequest = z.object({
+  userId: z.string().min(1).max(128),
+  priceId: z.string().min(1).max(128),
+  /** Opaque to the portal; handed back to the game with the result and in webhooks. */
+  payload: z.string().max(4096).optional(),
+  /** The same key (per project) returns the same payment. */
+  idempotencyKey: z.string().min(1).max(255).optional(),
+});
+export type TCreatePaymentRequest = z.infer<typeof ZCreatePaymentRequest>;
+
+export const ZCreatePaymentResponse = z.object({
+  paymentId: z.string(),
+  /** Absolute, built on PUBLIC_URL: opens the payment screen. */
+  paymentUrl: z.string(),
+  status: ZPaymentStatus,
+});
+export type TCreatePaymentResponse = z.infer<typeof ZCreatePaymentResponse>;
+
+/** GET /api/v1/payments/{paymentId}, and `data` of every webhook. */
+export const ZGameServerPayment = z.object({
+  paymentId: z.string(),
+  project: z.string(),
+  userId: z.string(),
+  priceId: z.string(),
+  status: ZPaymentStatus,
+  /** Decimal string in `currency` ("199.90"). */
+  amount: z.string(),
+  /** The same amount in minor units (19990). */
+  amountMinor: ZAmountMinor,
+  currency: ZCurrency,
+  provider: ZPaymentProviderId.nullable(),
+  payload: z.string().nullable(),
+  /** ISO 8601 times. */
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type TGameServerPayment = z.infer<typeof ZGameServerPayment>;
+
+export const PAYMENT_WEBHOOK_TYPES = ['payment.paid', 'payment.failed', 'payment.canceled'] as const;
+export const ZPaymentWebhookType = z.enum(PAYMENT_WEBHOOK_TYPES);
+export type TPaymentWebhookType = z.infer<typeof ZPaymentWebhookType>;
+
+/** Which webhook a final status sends: none is a cancelled payment. */
+export const WEBHOOK_TYPE_OF_STATUS = {
+  paid: 'payment.paid',
+  fail: 'payment.failed',
+  none: 'payment.canceled',
+} as const satisfies Record<(typeof FINAL_PAYMENT_STATUSES)[number], TPaymentWebhookType>;
+
+export const ZPaymentWebhookEvent = z.object({
+  type: ZPaymentWebhookType,
+  data: ZGameServerPayment,
+});
+export type TPaymentWebhookEvent = z.infer<typeof ZPaymentWebhookEvent>;
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`. */
+export const PAYMENT_SIGNATURE_HEADER = 'Portal-Signature';
