@@ -56,6 +56,17 @@ describe('SandboxPaymentProvider', () => {
     expect(events).toHaveLength(1);
   });
 
+  it('keeps the final state when the event callback fails, so reconciliation still finds it', async () => {
+    const sandbox = new SandboxPaymentProvider({
+      provider: 'stripe',
+      store: createMemorySandboxStore(),
+      onEvent: () => Promise.reject(new Error('database down')),
+    });
+    const { providerRef } = await sandbox.createPayment(input({ currency: 'USD' }));
+    await expect(sandbox.complete(providerRef, 'paid')).rejects.toThrow('database down');
+    expect((await sandbox.getPayment(providerRef)).status).toBe('paid');
+  });
+
   it('cancels a pending payment with an event, like a real provider', async () => {
     const { sandbox, events } = setup();
     const { providerRef } = await sandbox.createPayment(input());

@@ -1,3 +1,4 @@
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripePaymentProvider } from './stripe.ts';
 import { startStripeFake, signStripeWebhook, type StripeFake } from './testing/stripe-fake.ts';
@@ -91,6 +92,12 @@ describe('Stripe webhooks', () => {
     expect(event?.eventId).toMatch(/^evt_/);
   });
 
+  it('signs exactly as Stripe does (the SDK\'s own test header agrees)', () => {
+    const body = '{"id":"evt_1","object":"event"}';
+    const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET, timestamp: 1_700_000_000 });
+    expect(signStripeWebhook(body, WEBHOOK_SECRET, 1_700_000_000)).toBe(header);
+  });
+
   it('refuses a tampered body, a wrong secret, a missing header and a timestamp older than 300 s', async () => {
     const { providerRef } = await stripe.createPayment(input());
     const body = fake.eventFor(providerRef, 'payment_intent.succeeded');
@@ -103,6 +110,17 @@ describe('Stripe webhooks', () => {
     await expect(stripe.parseWebhook(body, { 'stripe-signature': signStripeWebhook(body, WEBHOOK_SECRET, old) })).rejects.toThrow(/tolerance/);
     const recent = Math.floor(Date.now() / 1000) - 290;
     await expect(stripe.parseWebhook(body, { 'Stripe-Signature': signStripeWebhook(body, WEBHOOK_SECRET, recent) })).resolves.toMatchObject({ status: 'pending' });
+  });
+
+  it('reports a declined attempt as fail and a cancellation as canceled', async () => {
+    const declined = await stripe.createPayment(input());
+    fake.decline(declined.providerRef);
+    const failedBody = fake.eventFor(declined.providerRef, 'payment_intent.payment_failed');
+    await expect(stripe.parseWebhook(failedBody, { 'stripe-signature': signStripeWebhook(failedBody, WEBHOOK_SECRET) })).resolves.toMatchObject({ status: 'fail' });
+    const canceled = await stripe.createPayment(input());
+    await stripe.cancelPayment(canceled.providerRef);
+    const canceledBody = fake.eventFor(canceled.providerRef, 'payment_intent.canceled');
+    await expect(stripe.parseWebhook(canceledBody, { 'stripe-signature': signStripeWebhook(canceledBody, WEBHOOK_SECRET) })).resolves.toMatchObject({ status: 'canceled' });
   });
 
   it('answers null for an authentic event that is not about a PaymentIntent', async () => {
