@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { Navigate, createBrowserRouter, useParams, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, useParams, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { isLanguage } from '@portal/contracts/languages';
 import { currentLanguage } from '@/shared/i18n/i18n';
 import { paths, routes } from '@/shared/paths';
+import { decodeResult } from '@/shared/auth/result-codec';
+import { setNavigate } from '@/shared/navigation';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { RootLayout } from './layout/root-layout';
 import { ErrorScreen } from './layout/error-screen';
@@ -22,6 +24,15 @@ function GamesLanguage({ children }: { children: ReactNode }) {
 /** Loader-only pages (results handed to the host, the post-401 target). */
 const LoaderOnly = () => <FullScreenLoader />;
 
+/**
+ * The result of a loader-only page: base64url JSON in `:result` or `?result=`. The page shows
+ * only the loader; the host (a webview or the opener) reads the URL, and the decoded value is
+ * the route's data for anything in the app that needs it.
+ */
+export function resultLoader({ params, request }: LoaderFunctionArgs): unknown {
+  return decodeResult(params.result ?? new URL(request.url).searchParams.get('result'));
+}
+
 // Every screen is its own chunk: the catalogue path loads only what it draws.
 export const routeTree: RouteObject[] = [
   {
@@ -39,10 +50,10 @@ export const routeTree: RouteObject[] = [
         path: routes.deletionPersonalData,
         lazy: async () => ({ Component: (await import('@/features/legal/routes')).DeletionPersonalDataRoute }),
       },
-      { path: routes.loginDone, element: <LoaderOnly /> },
-      { path: routes.paymentsDone, element: <LoaderOnly /> },
-      { path: routes.supportDone, element: <LoaderOnly /> },
-      { path: routes.unauthorized, element: <LoaderOnly /> },
+      { path: routes.loginDone, loader: resultLoader, element: <LoaderOnly /> },
+      { path: routes.paymentsDone, loader: resultLoader, element: <LoaderOnly /> },
+      { path: routes.supportDone, loader: resultLoader, element: <LoaderOnly /> },
+      { path: routes.unauthorized, loader: resultLoader, element: <LoaderOnly /> },
       { path: routes.loader, element: <LoaderOnly /> },
       { path: routes.paymentsProcess, lazy: async () => ({ Component: (await import('@/features/payments/routes')).PaymentProcessRoute }) },
       { path: routes.paymentsYookassa, lazy: async () => ({ Component: (await import('@/features/payments/routes')).YookassaRoute }) },
@@ -74,10 +85,17 @@ export const routeTree: RouteObject[] = [
       { path: routes.supportTicket, lazy: async () => ({ Component: (await import('@/features/support/routes')).TicketRoute }) },
       { path: routes.transactions, lazy: async () => ({ Component: (await import('@/features/transactions/routes')).TransactionsRoute }) },
       { path: routes.transactionsHelp, lazy: async () => ({ Component: (await import('@/features/transactions/routes')).TransactionHelpRoute }) },
+      { path: routes.accountProfile, lazy: async () => ({ Component: (await import('@/features/account/routes')).ProfileRoute }) },
+      { path: routes.accountDelete, lazy: async () => ({ Component: (await import('@/features/account/routes')).DeleteAccountRoute }) },
       { path: routes.prices, lazy: async () => ({ Component: (await import('@/features/prices/routes')).PricesRoute }) },
       { path: '*', element: <ToCatalogue /> },
     ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routeTree);
+export const createRouter = () => {
+  const router = createBrowserRouter(routeTree);
+  // Code outside React (the api client's 401 reaction) navigates through the router.
+  setNavigate((to, options) => void router.navigate(to, options));
+  return router;
+};

@@ -32,17 +32,32 @@ export const routes = {
   transactions: '/transactions',
   transactionsHelp: '/transactions/help/:id?',
   prices: '/prices/:project?',
+  accountProfile: '/account/profile',
+  accountDelete: '/account/delete',
 } as const;
+
+/** `/a/b` + optional trailing segments (session, source), leaving out the empty tail. */
+const withSegments = (base: string, ...segments: (string | null | undefined)[]) => {
+  const last = segments.reduce((at, value, index) => (value ? index : at), -1);
+  const tail = segments.slice(0, last + 1).map((value) => `/${enc(value || '-')}`);
+  return `${base}${tail.join('')}`;
+};
 
 /** Links and navigation targets. */
 export const paths = {
   home: () => '/',
   catalogue: (lng: string) => `/games/${enc(lng)}/`,
   game: (lng: string, projectName: string) => `/games/${enc(lng)}/${enc(projectName)}/`,
-  login: () => '/session/login',
-  loginEmail: () => '/session/login/email',
-  registration: () => '/session/registration',
-  recoveryPassword: () => '/auth/recovery-password',
+  login: (session?: string | null, source?: string | null) => withSegments('/session/login', session, source),
+  loginEmail: (session?: string | null, source?: string | null) => withSegments('/session/login/email', session, source),
+  registration: (session?: string | null, source?: string | null) =>
+    withSegments('/session/registration', session, source),
+  recoveryPassword: (session?: string | null, source?: string | null) =>
+    withSegments('/auth/recovery-password', session, source),
+  loginDone: (result: string) => `/session/loginDone/${result}`,
+  unauthorized: (result: string) => `/unauthorized/${result}`,
+  accountProfile: () => '/account/profile',
+  accountDelete: () => '/account/delete',
   deletionPersonalData: () => '/auth/deletion-personal-data',
   loader: () => '/loader',
   supportTickets: () => '/support/tickets',
@@ -62,6 +77,26 @@ export const api = {
   gameData: (projectName: string) => `/api/control/get-game-data?projectName=${enc(projectName)}`,
   singleGameData: (projectName: string) => `/api/control/get-single-game-data?projectName=${enc(projectName)}`,
   prices: (project: string) => `/api/control/get-prices?project=${enc(project)}`,
+  loginByEmail: () => '/api/auth/login-by-email',
+  registerByEmail: () => '/api/auth/register-by-email',
+  sendVerificationCode: () => '/api/auth/send-verification-code',
+  recoveryPassword: () => '/api/auth/recovery-password',
+  sendRecoveryPasswordCode: () => '/api/auth/send-recovery-password-code',
+  activateNewPassword: () => '/api/auth/activate-new-password',
+  resendCode: () => '/api/auth/resend-code',
+  logout: () => '/api/auth/logout',
+  setUserAuthState: () => '/api/auth/set-user-auth-state',
+  checkUserAuthState: (id: string) => `/api/auth/check-user-auth-state/${enc(id)}`,
+  checkToken: (jwt: string) => `/api/auth/check/${enc(jwt)}`,
+  captchaChallenge: () => '/api/auth/captcha-challenge',
+  mergeAnonymous: () => '/api/auth/merge-anonymous',
+  userMe: () => '/api/user/me',
+  getProfile: () => '/api/user/get-profile',
+  updateProfile: () => '/api/user/update-profile',
+  deleteAccount: () => '/api/user/delete-account',
+  supportUnreadCount: () => '/api/support/get-support-unread-message-count',
+  /** Outside sign-in in a new window: `state` is `{userAuthDataId}:{session}`. */
+  passport: (provider: string, state: string) => `/passport/${enc(provider)}?state=${enc(state)}`,
 } as const;
 
 /** Static files served by the server or from `public/`. */

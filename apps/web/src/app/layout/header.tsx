@@ -1,16 +1,33 @@
-import { Link } from 'react-router';
+import { Suspense, lazy, useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { syncAnonymousMarker } from '@/shared/auth/anonymous';
 import { files, paths } from '@/shared/paths';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { LanguageSwitcher } from './language-switcher';
 import './header.css';
 
-/** The portal header: logo (to the catalogue), support entry, language switcher, login. */
+// Only signed-in visitors load the account menu.
+const AccountMenu = lazy(() => import('./account-menu'));
+
+/**
+ * The portal header: logo (to the catalogue), support entry, language switcher, and either
+ * Guest + Login (signed out) or the nickname with the account menu (signed in).
+ */
 export function Header() {
   const { t } = useTranslation();
   const lng = useCurrentLanguage();
   const user = useStoredUser();
+  const { pathname, search } = useLocation();
+  const signedIn = user !== null;
+
+  // Spec section 4: a marker while signed out, merged once signed in.
+  useEffect(() => {
+    void syncAnonymousMarker(signedIn);
+  }, [signedIn]);
+
+  const onAuthScreen = pathname.startsWith('/session/') || pathname.startsWith('/auth/recovery');
 
   return (
     <header className="site-header">
@@ -28,14 +45,23 @@ export function Header() {
         <div className="site-header__actions">
           <LanguageSwitcher />
           {user ? (
-            <span className="site-header__user">
-              <img src={files.mainImage('profile')} alt="" width={28} height={28} />
-              {user.nickName}
-            </span>
+            <Suspense fallback={<span className="site-header__user">{user.nickName}</span>}>
+              <AccountMenu user={user} />
+            </Suspense>
           ) : (
-            <Link to={paths.login()} className="button button--primary site-header__login">
-              {t('header.login')}
-            </Link>
+            <>
+              <span className="site-header__user site-header__guest">
+                <img src={files.mainImage('guest')} alt="" width={28} height={28} />
+                {t('header.guest')}
+              </span>
+              <Link
+                to={paths.login()}
+                state={onAuthScreen ? undefined : { from: `${pathname}${search}` }}
+                className="button button--primary site-header__login"
+              >
+                {t('header.login')}
+              </Link>
+            </>
           )}
         </div>
       </div>

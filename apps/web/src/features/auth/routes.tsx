@@ -1,7 +1,9 @@
-import { PlaceholderScreen } from '@/shared/ui/placeholder-screen';
+import { LoginMethodsPage } from './components/login-methods-page';
+import { EmailLoginPage } from './components/email-login-page';
+import { RegistrationPage } from './components/registration-page';
+import { RecoveryPage } from './components/recovery-page';
 
-// The sign-in screens arrive with the auth issue; their routes already stand.
-export const LoginRoute = () => <PlaceholderScreen titleKey="login.title" />;
-export const LoginEmailRoute = () => <PlaceholderScreen titleKey="login.emailTitle" />;
-export const RegistrationRoute = () => <PlaceholderScreen titleKey="login.registrationTitle" />;
-export const RecoveryPasswordRoute = () => <PlaceholderScreen titleKey="login.recoveryTitle" />;
+export const LoginRoute = () => <LoginMethodsPage />;
+export const LoginEmailRoute = () => <EmailLoginPage />;
+export const RegistrationRoute = () => <RegistrationPage />;
+export const RecoveryPasswordRoute = () => <RecoveryPage />;

@@ -1,6 +1,7 @@
 import { HEADERS } from '@portal/contracts/http';
 import type { TApiError } from '@portal/contracts/errors';
 import { currentLanguage } from '../i18n/i18n';
+import { authMode, reactToUnauthorized } from '../auth/unauthorized';
 import { STORAGE_KEYS } from '../storage-keys';
 import { storage } from '../storage';
 
@@ -8,12 +9,15 @@ import { storage } from '../storage';
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
+  /** The whole error body (e.g. `retryAfter` of a too-early resend). */
+  readonly body: Record<string, unknown>;
 
-  constructor(code: string, message: string, status: number) {
+  constructor(code: string, message: string, status: number, body: object = {}) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.status = status;
+    this.body = body as Record<string, unknown>;
   }
 
   get isNotFound(): boolean {
@@ -31,6 +35,28 @@ let requestContext: RequestContext = {};
 
 export function setRequestContext(next: RequestContext): void {
   requestContext = { ...requestContext, ...next };
+}
+
+export const getRequestContext = (): Readonly<RequestContext> => requestContext;
+
+// Several calls failing with 401 together react once.
+let lastUnauthorizedAt = 0;
+const UNAUTHORIZED_QUIET_MS = 2000;
+
+/**
+ * The one place that reacts to a 401 (spec section 4): only for calls that carried a token,
+ * so a wrong password or an expired sign-in link never signs anybody out.
+ */
+function onUnauthorized(): void {
+  const now = Date.now();
+  if (now - lastUnauthorizedAt < UNAUTHORIZED_QUIET_MS) return;
+  lastUnauthorizedAt = now;
+  reactToUnauthorized(authMode(requestContext.source));
+}
+
+/** Tests only: forget the last 401 reaction. */
+export function resetUnauthorizedGuard(): void {
+  lastUnauthorizedAt = 0;
 }
 
 function bearerToken(): string | null {
@@ -73,10 +99,16 @@ function isErrorBody(body: unknown): body is TApiError {
  * Calls the API and returns the `data` of its `{ data }` answer; throws ApiError otherwise.
  * The payload type comes from `@portal/contracts`.
  */
-export async function apiRequest<T>(url: string, init: RequestInit = {}): Promise<T> {
+export interface RequestOptions {
+  /** false: a 401 is only this call's failure (logout, token check), not a sign-out. */
+  reactToUnauthorized?: boolean;
+}
+
+export async function apiRequest<T>(url: string, init: RequestInit = {}, options: RequestOptions = {}): Promise<T> {
   let response: Response;
+  const headers = buildHeaders(init.headers);
   try {
-    response = await fetch(url, { ...init, headers: buildHeaders(init.headers) });
+    response = await fetch(url, { ...init, headers });
   } catch (cause) {
     if (init.signal?.aborted) throw cause;
     throw new ApiError('NETWORK_ERROR', cause instanceof Error ? cause.message : 'Network error', 0);
@@ -93,7 +125,10 @@ export async function apiRequest<T>(url: string, init: RequestInit = {}): Promis
   }
 
   if (!response.ok) {
-    if (isErrorBody(body)) throw new ApiError(body.code, body.message, response.status);
+    if (response.status === 401 && headers.has(HEADERS.authorization) && options.reactToUnauthorized !== false) {
+      onUnauthorized();
+    }
+    if (isErrorBody(body)) throw new ApiError(body.code, body.message, response.status, body);
     throw new ApiError('HTTP_ERROR', response.statusText || `HTTP ${response.status}`, response.status);
   }
   if (typeof body !== 'object' || body === null || !('data' in body)) {
@@ -103,3 +138,15 @@ export async function apiRequest<T>(url: string, init: RequestInit = {}): Promis
 }
 
 export const apiGet = <T>(url: string, signal?: AbortSignal) => apiRequest<T>(url, { method: 'GET', signal });
+
+export const apiPost = <T>(url: string, payload?: unknown, options?: RequestOptions & { signal?: AbortSignal }) =>
+  apiRequest<T>(
+    url,
+    {
+      method: 'POST',
+      signal: options?.signal,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(payload ?? {}),
+    },
+    options,
+  );

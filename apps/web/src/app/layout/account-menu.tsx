@@ -1,0 +1,113 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { StoredUser } from '@/shared/auth/auth-store';
+import { logout } from '@/shared/auth/logout';
+import { useSupportUnreadCount } from '@/shared/api/get-support-unread-count';
+import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
+import { SignInIcon, signInIconName } from '@/shared/ui/sign-in-icon';
+import { files, paths } from '@/shared/paths';
+import './account-menu.css';
+
+/**
+ * The signed-in header part (spec section 2): the nickname and an avatar button that opens
+ * the account menu: sign-in type with its icon, user id, settings (not clickable),
+ * transactions, support (marked when there are unread messages) and logout.
+ */
+export function AccountMenu({ user }: { user: StoredUser }) {
+  const { t } = useTranslation();
+  const lng = useCurrentLanguage();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const unread = useSupportUnreadCount(true).data?.count ?? 0;
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const onLogout = async () => {
+    setOpen(false);
+    await logout(queryClient);
+    navigate(paths.catalogue(lng));
+  };
+
+  const authType = signInIconName(user.currentAuthType);
+  return (
+    <div className="account-menu" ref={rootRef}>
+      <span className="account-menu__nick">{user.nickName}</span>
+      <button
+        type="button"
+        className="account-menu__avatar"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={t('header.accountMenu')}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <img src={files.mainImage('profile')} alt="" width={32} height={32} />
+        {unread > 0 ? <span className="account-menu__dot" aria-hidden="true" /> : null}
+      </button>
+      {open ? (
+        <div id={menuId} className="account-menu__panel">
+          <p className="account-menu__type">
+            <SignInIcon type={authType} size={20} />
+            <span>{t(`header.authTypes.${authType}`, { defaultValue: authType })}</span>
+          </p>
+          <p className="account-menu__id">
+            {t('header.userId')}: <span>{user.userId}</span>
+          </p>
+          <ul>
+            <li>
+              <span className="account-menu__item account-menu__item--disabled" aria-disabled="true">
+                {t('header.settings')}
+              </span>
+            </li>
+            <li>
+              <Link className="account-menu__item" to={paths.accountProfile()} onClick={() => setOpen(false)}>
+                {t('header.profile')}
+              </Link>
+            </li>
+            <li>
+              <Link className="account-menu__item" to={paths.transactions()} onClick={() => setOpen(false)}>
+                {t('header.transactions')}
+              </Link>
+            </li>
+            <li>
+              <Link className="account-menu__item" to={paths.supportTickets()} onClick={() => setOpen(false)}>
+                {t('header.support')}
+                {unread > 0 ? (
+                  <span className="account-menu__badge">
+                    {unread}
+                    <span className="visually-hidden"> {t('header.unread')}</span>
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+            <li>
+              <button type="button" className="account-menu__item" onClick={() => void onLogout()}>
+                {t('header.logout')}
+              </button>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export default AccountMenu;

@@ -1,0 +1,89 @@
+import { useEffect, useId, type InputHTMLAttributes } from 'react';
+import { Link, Navigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ZPersonName } from '@portal/contracts/validation';
+import { updateStoredNickName } from '@/shared/auth/auth-store';
+import { useStoredUser } from '@/shared/hooks/use-stored-user';
+import { usePageMeta } from '@/shared/hooks/use-page-meta';
+import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
+import { notify } from '@/shared/ui/notify';
+import { paths } from '@/shared/paths';
+import { useProfile } from '../api/get-profile';
+import { useUpdateProfile } from '../api/update-profile';
+import './account.css';
+
+export const ZProfileForm = z.object({ name: ZPersonName, lastName: ZPersonName });
+type ProfileForm = z.input<typeof ZProfileForm>;
+
+function Field({ label, error, ...input }: { label: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="account-field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-e` : undefined} {...input} />
+      {error ? (
+        <p id={`${id}-e`} className="account-field__error" role="alert">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The player's profile: name and last name (2 to 10 letters), e-mail and user id. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const user = useStoredUser();
+  const profile = useProfile(user !== null);
+  const update = useUpdateProfile();
+  usePageMeta({ title: `${t('account.profileTitle')} · ${t('header.portalName')}` });
+  const form = useForm<ProfileForm>({ resolver: zodResolver(ZProfileForm), defaultValues: { name: '', lastName: '' } });
+  const { reset } = form;
+  const data = profile.data;
+  useEffect(() => {
+    if (data) reset({ name: data.name ?? '', lastName: data.lastName ?? '' });
+  }, [data, reset]);
+
+  if (!user) return <Navigate to={paths.login()} replace state={{ from: paths.accountProfile() }} />;
+  if (!data) return <FullScreenLoader />;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await update.mutateAsync(values);
+      updateStoredNickName(saved.nickName);
+      notify({ kind: 'success', text: t('account.saved'), id: 'profile-saved' });
+    } catch {
+      notify({ kind: 'error', text: t('account.saveFailed'), id: 'profile-failed' });
+    }
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  return (
+    <section className="account-card" aria-labelledby="profile-title">
+      <h1 id="profile-title">{t('account.profileTitle')}</h1>
+      <dl>
+        <dt>{t('account.email')}</dt>
+        <dd>{data.email ?? '—'}</dd>
+        <dt>{t('account.userId')}</dt>
+        <dd>{data.userId}</dd>
+      </dl>
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <Field label={t('account.name')} autoComplete="given-name" error={errors.name?.message} {...form.register('name')} />
+        <Field
+          label={t('account.lastName')}
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
+        />
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {t('account.save')}
+        </button>
+      </form>
+      <Link to={paths.accountDelete()}>{t('account.deleteTitle')}</Link>
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type {} from 'altcha/types/react';
+import { api } from '@/shared/paths';
+import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
+import './captcha-widget.css';
+
+type StateChange = CustomEvent<{ state: string; payload?: string | null }>;
+
+// The widget (a web component, ~55 KB gzip) loads only when a screen needs the robot check.
+let loading: Promise<unknown> | null = null;
+const loadAltcha = () => (loading ??= import('altcha'));
+
+/** Our own wording for the widget, in the interface language. */
+function useWidgetStrings(lng: string) {
+  const { t } = useTranslation();
+  const label = t('login.captcha');
+  const verified = t('login.captchaVerified');
+  const verifying = t('login.captchaVerifying');
+  const error = t('login.captchaError');
+  const expired = t('login.captchaExpired');
+  return { lng, label, verified, verifying, error, expired };
+}
+
+/**
+ * "Prove that you are not a robot": the ALTCHA proof of work. The challenge comes from
+ * /api/auth/captcha-challenge; the solution (base64 JSON) is handed to `onChange` and goes to
+ * the server as `altcha`. A new `key` from the form gives a fresh widget after each try.
+ */
+export function CaptchaWidget({ onChange }: { onChange: (payload: string | null) => void }) {
+  const lng = useCurrentLanguage();
+  const strings = useWidgetStrings(lng);
+  const [ready, setReady] = useState(false);
+  const ref = useRef<HTMLElement | null>(null);
+  const onChangeRef = useRef(onChange);
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+
+  useEffect(() => {
+    let alive = true;
+    void loadAltcha().then(() => alive && setReady(true));
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!ready) return;
+    const base = globalThis.$altcha?.i18n;
+    if (!base) return;
+    const { lng: language, ...texts } = strings;
+    const en = (base.get('en') ?? {}) as Record<string, string>;
+    base.set(language, { ...en, ...texts, waitAlert: texts.verifying, loading: texts.verifying, verify: texts.label });
+  }, [ready, strings]);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!ready || !element) return;
+    const listener = (event: Event) => {
+      const { state, payload } = (event as StateChange).detail;
+      onChangeRef.current(state === 'verified' && payload ? payload : null);
+    };
+    element.addEventListener('statechange', listener);
+    return () => element.removeEventListener('statechange', listener);
+  }, [ready]);
+
+  useEffect(() => () => onChangeRef.current(null), []);
+
+  if (!ready) {
+    return (
+      <p className="captcha-widget captcha-widget--loading" role="status">
+        {strings.label}
+      </p>
+    );
+  }
+  return (
+    <div className="captcha-widget">
+      <altcha-widget ref={ref} challenge={api.captchaChallenge()} name="altcha" language={lng} />
+    </div>
+  );
+}

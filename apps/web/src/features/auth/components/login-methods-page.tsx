@@ -1,0 +1,134 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_AUTH_METHODS, type AuthMethod } from '@portal/contracts/control';
+import type { PassportProvider, TAuthResult } from '@portal/contracts/auth';
+import { HOST_ERROR_CODES } from '@portal/contracts/errors';
+import { getStoredUser } from '@/shared/auth/auth-store';
+import { postToHost } from '@/shared/auth/host-message';
+import { usePageMeta } from '@/shared/hooks/use-page-meta';
+import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
+import { SignInIcon } from '@/shared/ui/sign-in-icon';
+import { notify } from '@/shared/ui/notify';
+import { paths } from '@/shared/paths';
+import { checkTokenQueryOptions } from '../api/check-token';
+import { useAuthScreen, type FromState } from '../use-auth-screen';
+import { useOutsideSignIn } from '../use-outside-sign-in';
+import { reportAuthError } from '../sign-in-delivery';
+import { segment } from '../flow';
+import './auth-card.css';
+
+/** The login list's methods and the /passport provider behind each outside one. */
+const PROVIDER_OF: Record<Exclude<AuthMethod, 'mail'>, PassportProvider> = {
+  google: 'google',
+  google_adult: 'google_adult',
+  apple: 'apple',
+  vk: 'vkontakte',
+  yandex: 'yandex',
+  tg: 'telegram',
+  facebook: 'facebook',
+};
+
+/** Project methods, or the spec's default set when the project has none (or no settings). */
+export function offeredMethods(configured: readonly AuthMethod[] | undefined): readonly AuthMethod[] {
+  return configured && configured.length > 0 ? configured : DEFAULT_AUTH_METHODS;
+}
+
+/** A `jwt` from the host is checked first; authExist or authNotExist goes back to the host. */
+function useHostTokenCheck(jwt: string | null, session: string | null) {
+  const check = useQuery({ ...checkTokenQueryOptions(jwt ?? ''), enabled: jwt !== null });
+  const [reported, setReported] = useState(false);
+  useEffect(() => {
+    if (!jwt || reported || check.isPending) return;
+    setReported(true);
+    if (check.isError) {
+      postToHost({ type: 'authResult', result: { isError: true, errorCode: HOST_ERROR_CODES.authCheckFailed, session } });
+      return;
+    }
+    const answer = check.data;
+    if (answer?.result) {
+      postToHost({
+        type: 'authResult',
+        result: {
+          status: 'authExist',
+          jwt,
+          userId: answer.userId,
+          nickName: answer.nickName,
+          currentAuthType: answer.currentAuthType,
+          session,
+        },
+      });
+    } else {
+      postToHost({ type: 'authResult', result: { status: 'authNotExist', session } });
+    }
+  }, [jwt, session, reported, check.isPending, check.isError, check.data]);
+  return { checking: jwt !== null && check.isPending, exists: check.data?.result === true };
+}
+
+/** The login method list (spec section 2). */
+export function LoginMethodsPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const location = useLocation();
+  const screen = useAuthScreen();
+  const { session, source } = screen.flow;
+  const [signedInAtStart] = useState(() => getStoredUser() !== null && !session);
+  const hostCheck = useHostTokenCheck(segment(params.jwt), session);
+  const from = (location.state as FromState | null)?.from;
+  usePageMeta({ title: `${t('login.title')} · ${t('header.portalName')}` });
+
+  const { finish } = screen;
+  const authType = screen.config?.projects.authType;
+  const onResult = useCallback((result: TAuthResult) => void finish(result), [finish]);
+  const onClosed = useCallback(() => {
+    notify({ kind: 'info', text: t('login.popupClosed'), id: 'popup-closed' });
+    reportAuthError(session, authType, HOST_ERROR_CODES.authClosedByUser);
+  }, [t, session, authType]);
+  const outside = useOutsideSignIn({ session, onResult, onClosed });
+
+  if (signedInAtStart) return <Navigate to={paths.home()} replace />;
+  if (hostCheck.checking) return <FullScreenLoader />;
+
+  const methods = offeredMethods(screen.config?.projects.authMethods);
+  const withMail = methods.includes('mail');
+
+  return (
+    <section className="auth-card" aria-labelledby="login-title">
+      <h1 id="login-title">{t('login.title')}</h1>
+      <p className="auth-card__lead">{t('login.chooseMethod')}</p>
+      <ul className="auth-methods">
+        {methods.map((method) => (
+          <li key={method}>
+            {method === 'mail' ? (
+              <Link to={paths.loginEmail(session, source)} state={{ from }} className="button button--secondary">
+                <SignInIcon type="email" />
+                {t('login.methods.mail')}
+              </Link>
+            ) : (
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={outside.waiting}
+                onClick={() => void outside.start(PROVIDER_OF[method])}
+              >
+                <SignInIcon type={method} />
+                {t(`login.methods.${method}`)}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {outside.waiting ? (
+        <p className="auth-card__lead" role="status">
+          {t('login.waitingForWindow')}
+        </p>
+      ) : null}
+      {withMail ? (
+        <p className="auth-card__lead">
+          {t('login.noAccount')} <Link to={paths.registration(session, source)}>{t('login.registrationLink')}</Link>
+        </p>
+      ) : null}
+    </section>
+  );
+}

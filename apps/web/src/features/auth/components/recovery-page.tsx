@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ZEmail, ZNewPasswordPair } from '@portal/contracts/validation';
+import { HOST_ERROR_CODES } from '@portal/contracts/errors';
+import { ApiError } from '@/shared/api/client';
+import { usePageMeta } from '@/shared/hooks/use-page-meta';
+import { notify } from '@/shared/ui/notify';
+import { paths } from '@/shared/paths';
+import { useRecoveryPassword } from '../api/recovery-password';
+import { useSendRecoveryPasswordCode } from '../api/send-recovery-password-code';
+import { useActivateNewPassword } from '../api/activate-new-password';
+import { useAuthScreen } from '../use-auth-screen';
+import { FormField } from './form-field';
+import { CaptchaSlot } from './captcha-slot';
+import { CodeStep } from './code-step';
+import './auth-card.css';
+
+export const ZRecoveryEmailForm = z.object({ email: ZEmail });
+type EmailInput = z.input<typeof ZRecoveryEmailForm>;
+type EmailOutput = z.output<typeof ZRecoveryEmailForm>;
+type PasswordForm = z.input<typeof ZNewPasswordPair>;
+
+type Step = { name: 'email' } | { name: 'code'; email: string; resendAfterSeconds: number } | { name: 'password'; email: string };
+
+/** Password recovery: e-mail, then the code, then the new password with its repeat. */
+export function RecoveryPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const screen = useAuthScreen();
+  const { session, source } = screen.flow;
+  const [step, setStep] = useState<Step>({ name: 'email' });
+  const request = useRecoveryPassword();
+  const verify = useSendRecoveryPasswordCode();
+  const activate = useActivateNewPassword();
+  usePageMeta({ title: `${t('login.recoveryTitle')} · ${t('header.portalName')}` });
+
+  const emailForm = useForm<EmailInput, unknown, EmailOutput>({ resolver: zodResolver(ZRecoveryEmailForm), defaultValues: { email: '' } });
+  const passwordForm = useForm<PasswordForm>({
+    resolver: zodResolver(ZNewPasswordPair),
+    defaultValues: { password: '', repeatPassword: '' },
+  });
+
+  const submitEmail = emailForm.handleSubmit(async ({ email }) => {
+    try {
+      const answer = await request.mutateAsync({ email, altcha: screen.takeAltcha() });
+      if (screen.isWarningAnswer(answer)) {
+        screen.onWarning(answer.warningMessage);
+        return;
+      }
+      notify({ kind: 'success', text: t('login.recoveryInstructionsSent'), id: 'recovery-sent' });
+      setStep({ name: 'code', email, resendAfterSeconds: answer.resendAfterSeconds });
+    } catch (error) {
+      screen.onError(error, HOST_ERROR_CODES.recoveryRequestFailed);
+    }
+  });
+
+  const sendCode = async (code: string): Promise<string | undefined> => {
+    if (step.name !== 'code') return undefined;
+    try {
+      const answer = await verify.mutateAsync({ email: step.email, code, altcha: screen.takeAltcha() });
+      if (screen.isWarningAnswer(answer)) {
+        const reaction = screen.onWarning(answer.warningMessage);
+        return reaction.display === 'inline' ? reaction.messageKey : undefined;
+      }
+      screen.attempts.reset();
+      notify({ kind: 'success', text: t('login.codeValid'), id: 'code-valid' });
+      setStep({ name: 'password', email: step.email });
+    } catch (error) {
+      screen.onError(error, HOST_ERROR_CODES.recoveryCodeFailed);
+    }
+    return undefined;
+  };
+
+  const submitPassword = passwordForm.handleSubmit(async ({ password }) => {
+    if (step.name !== 'password') return;
+    try {
+      const answer = await activate.mutateAsync({ email: step.email, password });
+      if (screen.isWarningAnswer(answer)) {
+        screen.onWarning(answer.warningMessage);
+        return;
+      }
+      screen.attempts.reset();
+      notify({ kind: 'success', text: t('login.passwordUpdatedSuccessfully'), id: 'password-updated' });
+      navigate(paths.loginEmail(session, source), { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'RECOVERY_NOT_VERIFIED') {
+        notify({ kind: 'warning', text: t('login.recoveryExpired'), id: error.code });
+        setStep({ name: 'email' });
+        return;
+      }
+      screen.onError(error, HOST_ERROR_CODES.newPasswordActivationFailed);
+    }
+  });
+
+  const emailErrors = emailForm.formState.errors;
+  const passwordErrors = passwordForm.formState.errors;
+
+  return (
+    <section className="auth-card" aria-labelledby="recovery-title">
+      {step.name === 'email' ? (
+        <Link to={paths.loginEmail(session, source)} className="auth-card__back">
+          ← {t('login.back')}
+        </Link>
+      ) : null}
+      <h1 id="recovery-title">{t('login.recoveryTitle')}</h1>
+      {step.name === 'email' ? (
+        <form noValidate onSubmit={(event) => void submitEmail(event)}>
+          <p className="auth-card__lead">{t('login.recoveryLead')}</p>
+          <FormField
+            label={t('login.email')}
+            type="email"
+            autoComplete="email"
+            error={emailErrors.email?.message}
+            {...emailForm.register('email')}
+          />
+          <CaptchaSlot captcha={screen.captcha} />
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={emailForm.formState.isSubmitting || screen.captcha.blocks}
+          >
+            {t('login.sendCode')}
+          </button>
+        </form>
+      ) : null}
+      {step.name === 'code' ? (
+        <CodeStep
+          email={step.email}
+          purpose="recovery"
+          resendAfterSeconds={step.resendAfterSeconds}
+          captcha={screen.captcha}
+          submitLabel={t('login.confirm')}
+          onSubmit={sendCode}
+          onInvalidCode={screen.attempts.countFailure}
+          onBack={() => setStep({ name: 'email' })}
+        />
+      ) : null}
+      {step.name === 'password' ? (
+        <form noValidate onSubmit={(event) => void submitPassword(event)}>
+          <FormField
+            label={t('login.newPassword')}
+            type="password"
+            autoComplete="new-password"
+            error={passwordErrors.password?.message}
+            {...passwordForm.register('password')}
+          />
+          <FormField
+            label={t('login.repeatPassword')}
+            type="password"
+            autoComplete="new-password"
+            error={passwordErrors.repeatPassword?.message}
+            {...passwordForm.register('repeatPassword')}
+          />
+          <p className="auth-card__lead">{t('login.passwordHint')}</p>
+          <button type="submit" className="button button--primary" disabled={passwordForm.formState.isSubmitting}>
+            {t('login.savePassword')}
+          </button>
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trans, useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { VALIDATION_KEYS, ZEmail, ZPassword } from '@portal/contracts/validation';
+import { HOST_ERROR_CODES } from '@portal/contracts/errors';
+import { usePageMeta } from '@/shared/hooks/use-page-meta';
+import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
+import { files, paths } from '@/shared/paths';
+import { useRegisterByEmail } from '../api/register-by-email';
+import { useSendVerificationCode } from '../api/send-verification-code';
+import { useAuthScreen } from '../use-auth-screen';
+import { FormField } from './form-field';
+import { CaptchaSlot } from './captcha-slot';
+import { CodeStep } from './code-step';
+import './auth-card.css';
+
+export const ZRegistrationForm = z.object({
+  email: ZEmail,
+  password: ZPassword,
+  consent: z.boolean().refine((value) => value, VALIDATION_KEYS.consentRequired),
+});
+type RegistrationInput = z.input<typeof ZRegistrationForm>;
+type RegistrationOutput = z.output<typeof ZRegistrationForm>;
+
+/** Registration: e-mail, password, consent and the robot check, then the 6-digit code. */
+export function RegistrationPage() {
+  const { t } = useTranslation();
+  const lng = useCurrentLanguage();
+  const screen = useAuthScreen({ alwaysCaptcha: true });
+  const { session, source } = screen.flow;
+  const register = useRegisterByEmail();
+  const confirm = useSendVerificationCode();
+  const [codeStep, setCodeStep] = useState<{ email: string; resendAfterSeconds: number } | null>(null);
+  const [inlineError, setInlineError] = useState<string | null>(null);
+  usePageMeta({ title: `${t('login.registrationTitle')} · ${t('header.portalName')}` });
+  const form = useForm<RegistrationInput, unknown, RegistrationOutput>({
+    resolver: zodResolver(ZRegistrationForm),
+    defaultValues: { email: '', password: '', consent: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async ({ email, password }) => {
+    setInlineError(null);
+    try {
+      const answer = await register.mutateAsync({ email, password, altcha: screen.takeAltcha() });
+      if (screen.isWarningAnswer(answer)) {
+        const reaction = screen.onWarning(answer.warningMessage);
+        if (reaction.display === 'inline') setInlineError(reaction.messageKey);
+        if (reaction.clear.includes('password')) form.setValue('password', '');
+        return;
+      }
+      setCodeStep({ email, resendAfterSeconds: answer.resendAfterSeconds });
+    } catch (error) {
+      screen.onError(error, HOST_ERROR_CODES.registrationFailed);
+    }
+  });
+
+  const sendCode = async (code: string): Promise<string | undefined> => {
+    if (!codeStep) return undefined;
+    try {
+      const answer = await confirm.mutateAsync({ email: codeStep.email, code, altcha: screen.takeAltcha() });
+      if (screen.isWarningAnswer(answer)) {
+        const reaction = screen.onWarning(answer.warningMessage);
+        return reaction.display === 'inline' ? reaction.messageKey : undefined;
+      }
+      await screen.finish(answer.result);
+    } catch (error) {
+      screen.onError(error, HOST_ERROR_CODES.verificationCodeFailed);
+    }
+    return undefined;
+  };
+
+  // Back from the code step: the form again, without the password (spec section 4).
+  const back = () => {
+    form.setValue('password', '');
+    setCodeStep(null);
+  };
+
+  return (
+    <section className="auth-card" aria-labelledby="registration-title">
+      {codeStep ? null : (
+        <Link to={paths.loginEmail(session, source)} className="auth-card__back">
+          ← {t('login.back')}
+        </Link>
+      )}
+      <h1 id="registration-title">{codeStep ? t('login.confirmTitle') : t('login.registrationTitle')}</h1>
+      {codeStep ? (
+        <CodeStep
+          email={codeStep.email}
+          purpose="registration"
+          resendAfterSeconds={codeStep.resendAfterSeconds}
+          captcha={{ ...screen.captcha, required: screen.attempts.captchaRequired, blocks: screen.attempts.captchaRequired && screen.captcha.blocks }}
+          submitLabel={t('login.confirm')}
+          onSubmit={sendCode}
+          onInvalidCode={screen.attempts.countFailure}
+          onBack={back}
+        />
+      ) : (
+        <form noValidate onSubmit={(event) => void submit(event)}>
+          {inlineError ? (
+            <p className="auth-card__alert" role="alert">
+              {t(inlineError)}
+            </p>
+          ) : null}
+          <FormField label={t('login.email')} type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+          <FormField
+            label={t('login.password')}
+            type="password"
+            autoComplete="new-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <p className="auth-card__lead">{t('login.passwordHint')}</p>
+          <div className="auth-field">
+            <div className="auth-consent">
+              <input
+                id="registration-consent"
+                type="checkbox"
+                aria-invalid={errors.consent ? true : undefined}
+                aria-describedby={errors.consent ? 'registration-consent-error' : undefined}
+                {...form.register('consent')}
+              />
+              <label htmlFor="registration-consent">
+                <Trans
+                  i18nKey="login.agreement"
+                  components={{ doc: <a href={files.legalDoc('PersonalData', lng)} target="_blank" rel="noreferrer" /> }}
+                />
+              </label>
+            </div>
+            {errors.consent?.message ? (
+              <p id="registration-consent-error" className="auth-field__error" role="alert">
+                {t(errors.consent.message)}
+              </p>
+            ) : null}
+          </div>
+          <CaptchaSlot captcha={screen.captcha} />
+          <button type="submit" className="button button--primary" disabled={isSubmitting || screen.captcha.blocks}>
+            {t('login.register')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import type { TAuthResult } from '@portal/contracts/auth';
+import type { AuthType } from '@portal/contracts/control';
+import { storeSignIn } from '@/shared/auth/auth-store';
+import { mergeAnonymousMarker } from '@/shared/auth/anonymous';
+import { resetFailedAttempts } from '@/shared/auth/failed-attempts';
+import { postToHost } from '@/shared/auth/host-message';
+import { encodeResult } from '@/shared/auth/result-codec';
+import { paths } from '@/shared/paths';
+
+/** What the host receives: the auth result plus the session it asked with (DESIGN 4.5). */
+export type HostAuthResult = TAuthResult & { session: string | null };
+
+export type Delivery = 'redirect' | 'postMessage' | 'portal';
+
+/** With a host session, the project's authType decides; without one it is the plain portal. */
+export function deliveryFor(session: string | null, authType: AuthType | undefined): Delivery {
+  if (!session) return 'portal';
+  return authType === 'redirect' ? 'redirect' : 'postMessage';
+}
+
+export interface FinishOptions {
+  session: string | null;
+  authType: AuthType | undefined;
+  /** Where a portal visitor came from (router state), else the catalogue. */
+  backTo: string;
+  navigate: (to: string, options?: { replace?: boolean }) => void | Promise<void>;
+}
+
+/**
+ * A successful sign-in, however it came (e-mail, code, outside provider): store the player,
+ * zero the failed attempts, merge the anonymous marker, then hand the result on.
+ */
+export async function finishSignIn(result: TAuthResult, options: FinishOptions): Promise<Delivery> {
+  storeSignIn(result);
+  resetFailedAttempts();
+  await mergeAnonymousMarker();
+  const delivery = deliveryFor(options.session, options.authType);
+  const hostResult: HostAuthResult = { ...result, session: options.session };
+  if (delivery === 'redirect') {
+    await options.navigate(paths.loginDone(encodeResult(hostResult)), { replace: true });
+  } else if (delivery === 'postMessage' && postToHost({ type: 'authResult', result: hostResult })) {
+    await options.navigate(paths.loader(), { replace: true });
+  } else {
+    await options.navigate(options.backTo, { replace: true });
+  }
+  return delivery;
+}
+
+/** A failure the host must hear about (spec section 8 codes), when there is a host. */
+export function reportAuthError(session: string | null, authType: AuthType | undefined, errorCode: number): void {
+  const delivery = deliveryFor(session, authType);
+  if (delivery === 'postMessage') postToHost({ type: 'authResult', result: { isError: true, errorCode, session } });
+}

@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isWarningAnswer, type AuthWarning, type TAuthResult } from '@portal/contracts/auth';
+import { isLanguage } from '@portal/contracts/languages';
+import { ApiError } from '@/shared/api/client';
+import { useInitialConfig } from '@/shared/api/get-initial-config';
+import { useFailedAttempts } from '@/shared/hooks/use-failed-attempts';
+import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
+import { setLanguage } from '@/shared/i18n/i18n';
+import { notify } from '@/shared/ui/notify';
+import { paths } from '@/shared/paths';
+import { adoptFlow } from './flow';
+import { finishSignIn, reportAuthError } from './sign-in-delivery';
+import { warningReaction, type WarningReaction } from './warnings';
+
+/** Where a portal visitor goes back to after signing in. */
+export interface FromState {
+  from?: string;
+}
+
+/**
+ * What every sign-in screen needs: the host's flow values, the project settings, the
+ * failed-attempt counter with the robot check, and one way to finish or fail.
+ */
+export function useAuthScreen({ alwaysCaptcha = false }: { alwaysCaptcha?: boolean } = {}) {
+  const { t } = useTranslation();
+  const params = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const lng = useCurrentLanguage();
+  const flow = useMemo(
+    () => adoptFlow({ session: params.session, source: params.source, locale: params.locale, project: params.project }),
+    [params.session, params.source, params.locale, params.project],
+  );
+  useEffect(() => {
+    if (flow.locale && isLanguage(flow.locale)) void setLanguage(flow.locale);
+  }, [flow.locale]);
+  const project = flow.project ?? undefined;
+  const config = useInitialConfig(project);
+  const attempts = useFailedAttempts(project);
+  const [altcha, setAltcha] = useState<string | null>(null);
+  // A fresh widget after each try: a solution is good for one request.
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const captchaRequired = alwaysCaptcha || attempts.captchaRequired;
+  const captchaBlocks = captchaRequired && !altcha;
+
+  const from = (location.state as FromState | null)?.from;
+  const backTo = from && from.startsWith('/') && !from.startsWith('//') ? from : paths.catalogue(lng);
+
+  const finish = useCallback(
+    (result: TAuthResult) =>
+      finishSignIn(result, { session: flow.session, authType: config.data?.projects.authType, backTo, navigate }),
+    [flow.session, config.data?.projects.authType, backTo, navigate],
+  );
+
+  /** A warning answer: count the attempt and give the reaction to the form. */
+  const onWarning = useCallback(
+    (warning: AuthWarning): WarningReaction => {
+      attempts.countFailure();
+      const reaction = warningReaction(warning);
+      if (reaction.display === 'toast') notify({ kind: 'warning', text: t(reaction.messageKey), id: warning });
+      return reaction;
+    },
+    [attempts, t],
+  );
+
+  /** A failed call: CAPTCHA_REQUIRED shows the widget; the host hears the spec code. */
+  const onError = useCallback(
+    (error: unknown, hostErrorCode: number) => {
+      if (error instanceof ApiError && (error.code === 'CAPTCHA_REQUIRED' || error.code === 'CAPTCHA_INVALID')) {
+        attempts.requireCaptcha();
+        notify({ kind: 'warning', text: t('login.captchaRequired'), id: error.code });
+        return;
+      }
+      const key = error instanceof ApiError && error.code === 'RATE_LIMITED' ? 'login.tooManyAttempts' : 'login.requestFailed';
+      notify({ kind: 'error', text: t(key), id: key });
+      reportAuthError(flow.session, config.data?.projects.authType, hostErrorCode);
+    },
+    [attempts, t, flow.session, config.data?.projects.authType],
+  );
+
+  /** The `altcha` field of the next request (once), and a new widget for the try after. */
+  const takeAltcha = useCallback(() => {
+    const value = captchaRequired && altcha ? altcha : undefined;
+    if (value) {
+      setAltcha(null);
+      setCaptchaKey((key) => key + 1);
+    }
+    return value;
+  }, [captchaRequired, altcha]);
+
+  return {
+    flow,
+    config: config.data,
+    attempts,
+    captcha: { required: captchaRequired, key: captchaKey, onChange: setAltcha, blocks: captchaBlocks },
+    takeAltcha,
+    finish,
+    onWarning,
+    onError,
+    isWarningAnswer,
+  };
+}

@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { passportStateParam, type PassportProvider, type TAuthResult } from '@portal/contracts/auth';
+import { STORAGE_KEYS } from '@/shared/storage-keys';
+import { storage } from '@/shared/storage';
+import { api } from '@/shared/paths';
+import { notifyError } from '@/shared/ui/notify';
+import { setUserAuthState } from './api/set-user-auth-state';
+import { checkUserAuthState, checkUserAuthStateKey } from './api/check-user-auth-state';
+
+/** Spec section 9: outside sign-in state is polled every 2000 ms. */
+export const AUTH_STATE_POLL_MS = 2000;
+
+/** The auth-data id of spec section 3: time plus random. */
+export function createAuthDataId(now = Date.now()): string {
+  const random = crypto.getRandomValues(new Uint32Array(2));
+  return `${now.toString(36)}-${Array.from(random, (n) => n.toString(36)).join('')}`;
+}
+
+export type PollOutcome = { status: 'pending' } | { status: 'done'; result: TAuthResult } | { status: 'closed' };
+
+/**
+ * One poll: the window's state is read before the call, so a result stored just before the
+ * player closed it still wins.
+ */
+export async function pollAuthState(id: string, popup: Pick<Window, 'closed'>, signal?: AbortSignal): Promise<PollOutcome> {
+  const wasClosed = popup.closed;
+  const answer = await checkUserAuthState(id, signal);
+  if (answer.authData.result) return { status: 'done', result: answer.authData.result };
+  return wasClosed ? { status: 'closed' } : { status: 'pending' };
+}
+
+/** Poll again in 2 s while pending; stop on a result or a closed window. */
+export const nextPoll = (outcome: PollOutcome | undefined): number | false =>
+  outcome && outcome.status !== 'pending' ? false : AUTH_STATE_POLL_MS;
+
+interface Pending {
+  id: string;
+  popup: Window;
+}
+
+export interface OutsideSignInHandlers {
+  session: string | null;
+  onResult: (result: TAuthResult) => void;
+  /** The window was closed without a result (host code 1011). */
+  onClosed: () => void;
+}
+
+/**
+ * Outside sign-in (spec section 4): make a state id, save it on the server, open
+ * `/passport/{provider}` in a new window and poll check-user-auth-state every 2 s.
+ */
+export function useOutsideSignIn({ session, onResult, onClosed }: OutsideSignInHandlers) {
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  const start = useCallback(
+    async (provider: PassportProvider) => {
+      // Opened in the click itself, so that popup blockers let it through; pointed at the provider below.
+      const popup = window.open('', 'portal-sign-in', 'popup=yes,width=520,height=720');
+      if (!popup) {
+        notifyError('POPUP_BLOCKED');
+        return;
+      }
+      const id = createAuthDataId();
+      storage.set(STORAGE_KEYS.authDataId, id);
+      try {
+        await setUserAuthState({ id, session: session ?? undefined });
+      } catch {
+        popup.close();
+        notifyError('SET_USER_AUTH_STATE_ERROR');
+        return;
+      }
+      popup.location.href = api.passport(provider, passportStateParam(id, session));
+      setPending({ id, popup });
+    },
+    [session],
+  );
+
+  const poll = useQuery({
+    queryKey: checkUserAuthStateKey(pending?.id ?? ''),
+    queryFn: ({ signal }) => pollAuthState(pending!.id, pending!.popup, signal),
+    enabled: pending !== null,
+    refetchInterval: (query) => nextPoll(query.state.data),
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+    gcTime: 0,
+    meta: { errorToast: 'CHECK_USER_AUTH_STATE_ERROR' },
+  });
+
+  const outcome = poll.data;
+  const failed = poll.isError;
+  useEffect(() => {
+    if (!pending) return;
+    if (failed) {
+      setPending(null);
+      return;
+    }
+    if (!outcome || outcome.status === 'pending') return;
+    setPending(null);
+    storage.remove(STORAGE_KEYS.authDataId);
+    if (outcome.status === 'done') {
+      if (!pending.popup.closed) pending.popup.close();
+      onResult(outcome.result);
+    } else {
+      onClosed();
+    }
+  }, [outcome, failed, pending, onResult, onClosed]);
+
+  return { start, waiting: pending !== null };
+}

@@ -1,0 +1,50 @@
+import type { TMergeAnonymousBody, TOkAnswer } from '@portal/contracts/auth';
+import { apiPost } from '../api/client';
+import { api } from '../paths';
+import { STORAGE_KEYS } from '../storage-keys';
+import { storage } from '../storage';
+import { notifyError } from '../ui/notify';
+
+/**
+ * The anonymous marker of spec section 4: a random UUID sent as Temp-User-Id while signed
+ * out, merged into the account once signed in and then cleared.
+ */
+export const getAnonymousMarker = () => storage.get(STORAGE_KEYS.tempUserId);
+export const clearAnonymousMarker = () => storage.remove(STORAGE_KEYS.tempUserId);
+
+export function ensureAnonymousMarker(): string {
+  const existing = getAnonymousMarker();
+  if (existing) return existing;
+  const id = crypto.randomUUID();
+  storage.set(STORAGE_KEYS.tempUserId, id);
+  return id;
+}
+
+export const mergeAnonymous = (body: TMergeAnonymousBody) => apiPost<TOkAnswer>(api.mergeAnonymous(), body);
+
+let merging: Promise<void> | null = null;
+
+/** Signed in with a marker: merge it (once, however many callers ask) and clear it. */
+export function mergeAnonymousMarker(): Promise<void> {
+  const tempUserId = getAnonymousMarker();
+  if (!tempUserId) return Promise.resolve();
+  merging ??= mergeAnonymous({ tempUserId })
+    .then((answer) => {
+      if (answer?.result === true) clearAnonymousMarker();
+      else notifyError('MERGE_USER_ID_ERROR');
+    })
+    .catch(() => notifyError('MERGE_USER_ID_ERROR'))
+    .finally(() => {
+      merging = null;
+    });
+  return merging;
+}
+
+/** Spec section 4: signed out without a marker -> create one; signed in with one -> merge. */
+export function syncAnonymousMarker(signedIn: boolean): Promise<void> {
+  if (!signedIn) {
+    ensureAnonymousMarker();
+    return Promise.resolve();
+  }
+  return mergeAnonymousMarker();
+}

@@ -1,0 +1,34 @@
+import { HOST_ERROR_CODES } from '@portal/contracts/errors';
+import { isFramed, postToHost } from './host-message';
+import { encodeResult } from './result-codec';
+import { clearSignIn } from './auth-store';
+import { navigateTo } from '../navigation';
+import { notifyError } from '../ui/notify';
+
+/** Where the screens run: framed in a web game, in a mobile webview, or on their own. */
+export type AuthMode = 'web' | 'mobile' | 'default';
+
+const MOBILE_SOURCES = new Set(['mobile', 'android', 'ios']);
+
+export function authMode(source: string | null | undefined, framed = isFramed()): AuthMode {
+  if (source && MOBILE_SOURCES.has(source.toLowerCase())) return 'mobile';
+  return framed ? 'web' : 'default';
+}
+
+export const UNAUTHORIZED_RESULT = { isError: true, errorCode: HOST_ERROR_CODES.unauthorized } as const;
+
+/** The three reactions to a 401 of spec section 4. */
+export function reactToUnauthorized(mode: AuthMode): void {
+  if (mode === 'web') {
+    postToHost({ type: 'authResult', result: { ...UNAUTHORIZED_RESULT } });
+    navigateTo('/loader', { replace: true });
+    return;
+  }
+  if (mode === 'mobile') {
+    navigateTo(`/unauthorized/${encodeResult(UNAUTHORIZED_RESULT)}`, { replace: true });
+    return;
+  }
+  clearSignIn();
+  notifyError('UNAUTHORIZED_INVALID_TOKEN');
+  navigateTo('/session/login', { replace: true });
+}
