@@ -99,6 +99,17 @@ describe('createGameSdk', () => {
     expect(f.parent.postMessage).toHaveBeenLastCalledWith({ type: 'openSupport' }, PORTAL);
   });
 
+  it('normalizes ids to strings and fills missing auth fields with null', () => {
+    expect(parseMessage({ type: 'userAuth', userId: 7, currentAuthType: 'unauthorized' })).toEqual({
+      type: 'userAuth',
+      value: { userId: '7', nickName: null, currentAuthType: 'unauthorized', jwt: null, session: null },
+    });
+    expect(parseMessage({ type: 'paymentResult', paymentId: 42, status: 'none', isError: true, errorCode: 4000 })).toEqual({
+      type: 'paymentResult',
+      value: { paymentId: '42', status: 'none', isError: true, errorCode: 4000 },
+    });
+  });
+
   it('ignores messages from other origins or other windows', async () => {
     vi.useFakeTimers();
     const p = sdk.getUserAuth();
@@ -128,6 +139,10 @@ describe('createGameSdk', () => {
     expect(parseMessage({ type: 'userAuth', userId: {}, currentAuthType: 'email' })).toBeNull();
     expect(parseMessage({ type: 'paymentResult', status: 'paid' })).toBeNull();
     expect(parseMessage({ type: 'languageChange', language: '' })).toBeNull();
+    expect(parseMessage({ type: 'languageChange', language: 'xx' })).toBeNull();
+    expect(parseMessage({ type: 'paymentResult', paymentId: 'p', status: 'weird', isError: false })).toBeNull();
+    expect(parseMessage({ type: 'paymentResult', paymentId: 'p', status: 'fail', isError: true, errorCode: '4001' })).toBeNull();
+    expect(parseMessage({ type: 'unreadSupportCount', count: 1.5 })).toBeNull();
   });
 
   it('rejects with a clear error on timeout; login and payment wait by default', async () => {

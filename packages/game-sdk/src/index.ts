@@ -1,41 +1,37 @@
 /**
  * Game SDK: the promise API an embedded game uses to talk to the portal
- * through window messages (DESIGN.md section 4.5). No dependencies.
+ * through window messages (DESIGN.md section 4.5). No runtime dependencies: the message
+ * types come from @portal/contracts as types only, and the tests check this file's
+ * hand-written validation against the contracts' zod schemas.
  */
+import type { HostErrorCode } from '@portal/contracts/errors';
+import type { Language } from '@portal/contracts/languages';
+import type {
+  PaymentStatus,
+  PortalMessageType,
+  TGameMessage,
+  TPaymentResult,
+  TPortalMessage,
+  TUserAuth,
+} from '@portal/contracts/messages';
 
-export type AuthType =
-  | 'unauthorized'
-  | 'google'
-  | 'apple'
-  | 'email'
-  | 'vk'
-  | 'yandex'
-  | 'telegram'
-  | 'facebook'
-  | (string & {});
+export type AuthType = TUserAuth['currentAuthType'];
+/** The player, as the portal's `userAuth` message carries it (`currentAuthType: 'unauthorized'` when signed out). */
+export type UserAuth = TUserAuth;
+/**
+ * The portal's `paymentResult`: `status` none | pending | paid | fail; `errorCode` from spec
+ * section 8 when isError (a code newer than this SDK still comes through as a number).
+ */
+export type PaymentResult = Omit<TPaymentResult, 'errorCode'> & { errorCode?: HostErrorCode | (number & {}) };
+export type { Language };
 
-export interface UserAuth {
-  userId: string | number | null;
-  nickName: string | null;
-  currentAuthType: AuthType;
-  jwt: string | null;
-  session: string | null;
-}
-
-export interface PaymentResult {
-  paymentId: string | null;
-  status: string;
-  isError: boolean;
-  errorCode?: string | number;
-  payload?: unknown;
-  token?: string;
-}
-
-export type Language = 'ru' | 'en' | 'de' | 'es' | 'fr' | 'it' | 'ja' | 'ko' | 'pt' | 'zh' | (string & {});
+/** The ten interface languages; the portal answers nothing for another one. */
+const LANGUAGES: readonly Language[] = ['ru', 'en', 'de', 'es', 'fr', 'it', 'ja', 'ko', 'pt', 'zh'];
+const PAYMENT_STATUSES: readonly PaymentStatus[] = ['none', 'pending', 'paid', 'fail'];
 
 export interface GameSdkEvents {
   logout: void;
-  languageChange: string;
+  languageChange: Language;
   unreadSupportCount: number;
   userAuth: UserAuth;
 }
@@ -60,7 +56,7 @@ export interface GameSdk {
   login(): Promise<UserAuth>;
   logout(): Promise<void>;
   openPayment(paymentUrl: string): Promise<PaymentResult>;
-  changeLanguage(language: Language): Promise<string>;
+  changeLanguage(language: Language): Promise<Language>;
   getUnreadSupportCount(): Promise<number>;
   openSupport(): void;
   on<E extends GameSdkEvent>(event: E, handler: (value: GameSdkEvents[E]) => void): () => void;
@@ -70,14 +66,19 @@ export interface GameSdk {
   destroy(): void;
 }
 
+/** A validated portal message, with the value a pending call resolves with. */
 type Incoming =
   | { type: 'userAuth'; value: UserAuth }
   | { type: 'unreadSupportCount'; value: number }
   | { type: 'logout'; value: undefined }
-  | { type: 'languageChange'; value: string }
+  | { type: 'languageChange'; value: Language }
   | { type: 'paymentResult'; value: PaymentResult };
 
 type IncomingType = Incoming['type'];
+// A compile error unless Incoming names exactly the contracts' portal message types.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+type _IncomingMatchesContracts = Assert<Same<IncomingType, PortalMessageType>>;
 
 interface Pending {
   resolve(value: unknown): void;
@@ -98,19 +99,23 @@ function originOf(url: string | undefined | null): string | null {
   }
 }
 
-/** Validates a message from the portal; returns null for anything malformed. */
+/**
+ * Validates a message from the portal (DESIGN.md 4.5); returns null for anything malformed.
+ * Accepts every message the contracts' `ZPortalMessage` accepts, with the same values.
+ */
 export function parseMessage(data: unknown): Incoming | null {
   if (!isObj(data) || typeof data.type !== 'string') return null;
-  switch (data.type) {
+  const m = data as Partial<Record<string, unknown>>;
+  switch (m.type as TPortalMessage['type']) {
     case 'userAuth': {
-      const { userId, nickName, currentAuthType, jwt, session } = data;
-      if (typeof currentAuthType !== 'string') return null;
-      if (!(userId === null || userId === undefined || typeof userId === 'string' || typeof userId === 'number')) return null;
+      const { userId, nickName, currentAuthType, jwt, session } = m;
+      if (typeof currentAuthType !== 'string' || !currentAuthType) return null;
+      if (!(isStrOrNull(userId) || typeof userId === 'number')) return null;
       if (!isStrOrNull(nickName) || !isStrOrNull(jwt) || !isStrOrNull(session)) return null;
       return {
         type: 'userAuth',
         value: {
-          userId: userId ?? null,
+          userId: userId == null ? null : String(userId),
           nickName: nickName ?? null,
           currentAuthType,
           jwt: jwt ?? null,
@@ -119,23 +124,27 @@ export function parseMessage(data: unknown): Incoming | null {
       };
     }
     case 'unreadSupportCount': {
-      const count = data.count;
-      if (typeof count !== 'number' || !Number.isFinite(count) || count < 0) return null;
+      const count = m.count;
+      if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) return null;
       return { type: 'unreadSupportCount', value: count };
     }
     case 'logout':
       return { type: 'logout', value: undefined };
     case 'languageChange':
-      if (typeof data.language !== 'string' || !data.language) return null;
-      return { type: 'languageChange', value: data.language };
+      if (!LANGUAGES.includes(m.language as Language)) return null;
+      return { type: 'languageChange', value: m.language as Language };
     case 'paymentResult': {
-      const { paymentId, status, isError, errorCode, payload, token } = data;
-      if (typeof isError !== 'boolean' || typeof status !== 'string') return null;
-      if (!(paymentId === null || paymentId === undefined || typeof paymentId === 'string' || typeof paymentId === 'number')) return null;
-      if (errorCode !== undefined && errorCode !== null && typeof errorCode !== 'string' && typeof errorCode !== 'number') return null;
-      if (token !== undefined && token !== null && typeof token !== 'string') return null;
-      const value: PaymentResult = { paymentId: paymentId == null ? null : String(paymentId), status, isError };
-      if (errorCode != null) value.errorCode = errorCode;
+      const { paymentId, status, isError, errorCode, payload, token } = m;
+      if (typeof isError !== 'boolean' || !PAYMENT_STATUSES.includes(status as PaymentStatus)) return null;
+      if (!(isStrOrNull(paymentId) || typeof paymentId === 'number')) return null;
+      if (errorCode != null && !Number.isSafeInteger(errorCode)) return null;
+      if (token != null && typeof token !== 'string') return null;
+      const value: PaymentResult = {
+        paymentId: paymentId == null ? null : String(paymentId),
+        status: status as PaymentStatus,
+        isError,
+      };
+      if (errorCode != null) value.errorCode = errorCode as number;
       if (payload !== undefined) value.payload = payload;
       if (token != null) value.token = token;
       return { type: 'paymentResult', value };
@@ -193,17 +202,22 @@ export function createGameSdk(options: GameSdkOptions = {}): GameSdk {
 
   win?.addEventListener('message', onMessage);
 
-  function post(type: string, fields: Record<string, unknown> = {}): void {
+  function post(message: TGameMessage): void {
     const parent = parentWin();
     if (!parent) throw new Error('GameSDK: the game is not embedded in the portal (no parent window)');
     if (!origin) throw new Error('GameSDK: unknown portal origin; pass options.targetOrigin');
-    parent.postMessage({ type, ...fields }, origin);
+    parent.postMessage(message, origin);
   }
 
-  function request<T>(type: string, fields: Record<string, unknown>, answer: IncomingType, ms: number): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
+  function request<A extends IncomingType>(
+    message: TGameMessage,
+    answer: A,
+    ms: number,
+  ): Promise<Extract<Incoming, { type: A }>['value']> {
+    const type = message.type;
+    return new Promise((resolve, reject) => {
       try {
-        post(type, fields);
+        post(message);
       } catch (e) {
         reject(e as Error);
         return;
@@ -225,20 +239,24 @@ export function createGameSdk(options: GameSdkOptions = {}): GameSdk {
     get origin() {
       return origin;
     },
-    getUserAuth: () => request<UserAuth>('getUserAuth', {}, 'userAuth', timeoutMs),
-    login: () => request<UserAuth>('login', {}, 'userAuth', interactiveTimeoutMs),
-    logout: () => request<void>('logout', {}, 'logout', timeoutMs),
+    getUserAuth: () => request({ type: 'getUserAuth' }, 'userAuth', timeoutMs),
+    login: () => request({ type: 'login' }, 'userAuth', interactiveTimeoutMs),
+    logout: () => request({ type: 'logout' }, 'logout', timeoutMs),
     openPayment(paymentUrl: string) {
       if (typeof paymentUrl !== 'string' || !paymentUrl) {
         return Promise.reject(new Error('GameSDK: openPayment needs a payment URL'));
       }
-      return request<PaymentResult>('openPayment', { text: paymentUrl }, 'paymentResult', interactiveTimeoutMs);
+      return request({ type: 'openPayment', text: paymentUrl }, 'paymentResult', interactiveTimeoutMs);
     },
-    changeLanguage: (language: Language) =>
-      request<string>('changeLanguage', { language }, 'languageChange', timeoutMs),
-    getUnreadSupportCount: () => request<number>('getUnreadSupportCount', {}, 'unreadSupportCount', timeoutMs),
+    changeLanguage(language: Language) {
+      if (!LANGUAGES.includes(language)) {
+        return Promise.reject(new Error(`GameSDK: unsupported language "${String(language)}" (one of ${LANGUAGES.join(', ')})`));
+      }
+      return request({ type: 'changeLanguage', language }, 'languageChange', timeoutMs);
+    },
+    getUnreadSupportCount: () => request({ type: 'getUnreadSupportCount' }, 'unreadSupportCount', timeoutMs),
     openSupport() {
-      post('openSupport');
+      post({ type: 'openSupport' });
     },
     on(event, handler) {
       let set = handlers.get(event);
