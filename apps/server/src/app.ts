@@ -14,7 +14,15 @@ import { priceLogoRoutes } from './modules/control/price-logo-routes.ts';
 import { createControlRepository } from './modules/control/repository.ts';
 import { controlRoutes } from './modules/control/routes.ts';
 import { createControlService } from './modules/control/service.ts';
+import { authHookPlugin } from './modules/auth/auth-hook.ts';
+import { devMailRoutes } from './modules/auth/dev-mail-routes.ts';
+import { passportRoutes } from './modules/auth/passport-routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAccounts, type Accounts } from './modules/auth/setup.ts';
+import { wellKnownRoutes } from './modules/auth/well-known-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { sessionRoutes } from './modules/session/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -28,6 +36,8 @@ declare module 'fastify' {
     database: Database;
     /** The staff console calls `catalogCache.invalidate()` after editing projects, games or prices. */
     catalogCache: CatalogCache;
+    /** Accounts services (tokens, keys, auth rules); other modules verify players through it. */
+    accounts: Accounts;
   }
 }
 
@@ -56,6 +66,8 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     genReqId: requestId,
     logController: new RequestLogController(),
     trustProxy: config.TRUST_PROXY,
+    // A player JWT travels as a path parameter (GET /api/auth/check/{jwt}).
+    routerOptions: { maxParamLength: 4096 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -86,6 +98,21 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     app.decorate('config', config);
     app.decorate('database', database);
     app.decorate('catalogCache', catalogCache);
+    const accounts = await createAccounts(config, database.db);
+    app.decorate('accounts', accounts);
+    app.addHook('onClose', () => accounts.close());
+    const local = accounts.providers.local;
+    if (local) {
+      // oidc-provider reads the raw body and writes the raw response: hand it the request untouched.
+      app.addHook('onRequest', (request, reply, done) => {
+        if (request.url === local.mountPath || request.url.startsWith(`${local.mountPath}/`) || request.url.startsWith(`${local.mountPath}?`)) {
+          reply.hijack();
+          local.handler(request.raw, reply.raw);
+          return;
+        }
+        done();
+      });
+    }
 
     await app.register(errorHandlerPlugin);
     await app.register(requestIdPlugin);
@@ -103,6 +130,25 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.register(staticFilesPlugin, { config });
 
     await app.register(healthRoutes, { database });
+    await app.register(authHookPlugin, { service: accounts.service });
+    const guessLimit = config.isRateLimitEnabled ? config.AUTH_RATE_LIMIT_MAX : 0;
+    await app.register(authRoutes, {
+      prefix: '/api',
+      service: accounts.service,
+      captcha: accounts.captcha,
+      native: accounts.native,
+      guessLimit,
+    });
+    await app.register(userRoutes, { prefix: '/api', auth: accounts.service });
+    await app.register(sessionRoutes, { prefix: '/api', db: database.db, publicUrl: config.PUBLIC_URL });
+    await app.register(passportRoutes, {
+      service: accounts.service,
+      providers: accounts.providers,
+      publicUrl: config.PUBLIC_URL,
+      guessLimit,
+    });
+    await app.register(wellKnownRoutes, { keys: accounts.keys });
+    if (accounts.devMailbox) await app.register(devMailRoutes, { mailbox: accounts.devMailbox });
     const service = createControlService({
       cache: catalogCache,
       allowedOrigins: [config.publicOrigin, ...config.ALLOWED_GAME_ORIGINS.filter((o) => o !== config.publicOrigin)],

@@ -127,6 +127,40 @@ const ZEnv = z.object({
   TELEGRAM_BOT_TOKEN: optionalText,
   FACEBOOK_CLIENT_ID: optionalText,
   FACEBOOK_CLIENT_SECRET: optionalText,
+  // Accounts (issue 3). Keys unset -> generated once into DATA_DIR/keys.
+  /** PEM (PKCS#8) or JWK of the Ed25519/P-256 key that signs player tokens */
+  JWT_PRIVATE_KEY: optionalText,
+  /** the key being rotated out (its public half keeps verifying older tokens) */
+  JWT_PREVIOUS_KEY: optionalText,
+  ALTCHA_HMAC_KEY: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  /** HMAC key of e-mail confirmation codes as stored */
+  CODE_HMAC_KEY: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  /** failed sign-in tries (per IP or per account) before the server demands an ALTCHA solution */
+  FAILED_ATTEMPT_LIMIT: nonNegativeInt.default(5),
+  /** requests per minute per IP on each guessing route (login, codes, recovery) */
+  AUTH_RATE_LIMIT_MAX: nonNegativeInt.default(20),
+  /** ALTCHA cost (largest number the widget may try); lower only for tests */
+  ALTCHA_MAX_NUMBER: nonNegativeInt.default(50_000),
+  GOOGLE_ADULT_CLIENT_ID: optionalText,
+  GOOGLE_ADULT_CLIENT_SECRET: optionalText,
+  /** Google's OIDC endpoints, overridable for tests (issuer, auth, token, userinfo, jwks) */
+  GOOGLE_ISSUER: optionalText,
+  GOOGLE_AUTH_URL: optionalText,
+  GOOGLE_TOKEN_URL: optionalText,
+  GOOGLE_USERINFO_URL: optionalText,
+  GOOGLE_JWKS_URL: optionalText,
+  GOOGLE_TOKENINFO_URL: optionalText,
+  /** client ids google-login-native accepts (comma list); default GOOGLE_CLIENT_ID */
+  GOOGLE_NATIVE_CLIENT_IDS: optionalText,
+  VK_AUTH_URL: optionalText,
+  VK_TOKEN_URL: optionalText,
+  VK_USERINFO_URL: optionalText,
+  YANDEX_AUTH_URL: optionalText,
+  YANDEX_TOKEN_URL: optionalText,
+  YANDEX_USERINFO_URL: optionalText,
+  APPLE_ISSUER: optionalText,
+  APPLE_JWKS_URL: optionalText,
+  FACEBOOK_GRAPH_URL: optionalText,
 });
 type Env = z.infer<typeof ZEnv>;
 
@@ -165,7 +199,12 @@ function derive(env: Env, cwd: string) {
       apple: both(env.APPLE_CLIENT_ID, env.APPLE_PRIVATE_KEY),
       telegram: env.TELEGRAM_BOT_TOKEN !== undefined,
       facebook: both(env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET),
+      googleAdult: both(env.GOOGLE_ADULT_CLIENT_ID, env.GOOGLE_ADULT_CLIENT_SECRET),
+      /** google-login-native only needs to know which client ids to accept */
+      googleNative: Boolean(env.GOOGLE_NATIVE_CLIENT_IDS ?? env.GOOGLE_CLIENT_ID),
     },
+    /** the dev mailbox and its /dev/mail page: no SMTP_URL and not production */
+    isDevMailbox: env.SMTP_URL === undefined && !isProduction,
   };
 }
 

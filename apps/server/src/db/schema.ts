@@ -71,3 +71,6 @@ export type GameRow = typeof games.$inferSelect;
 export type NewGame = typeof games.$inferInsert;
 export type PriceRow = typeof prices.$inferSelect;
 export type NewPrice = typeof prices.$inferInsert;
+
+// Accounts tables (issue 3) live in their own file.
+export * from './schema-accounts.ts';

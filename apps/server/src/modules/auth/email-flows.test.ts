@@ -1,0 +1,353 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAuthResult } from '@portal/contracts/auth';
+import { passwordHistory, pendingRegistrations, userIdentities, users } from '../../db/schema.ts';
+import { TokenService } from '../../integrations/tokens/token-service.ts';
+import { solveAltcha } from '../../../test/altcha.ts';
+import { buildTestApp } from '../../../test/app.ts';
+import { startSmtpServer } from '../../../test/smtp.ts';
+
+// Answers are read loosely here; the routes' own response schemas check their exact shapes.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+
+let app: FastifyInstance;
+let smtp: Smtp;
+let ipCounter = 0;
+/** every test its own client address, so failure counters and limits do not leak between tests */
+const newIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+let mailCounter = 0;
+const newEmail = () => `player${++mailCounter}.${Date.now()}@example.com`;
+
+async function post(url: string, body: unknown, options: { ip?: string; token?: string; headers?: Record<string, string> } = {}) {
+  const response = await app.inject({
+    method: 'POST',
+    url,
+    payload: body as Record<string, unknown>,
+    remoteAddress: options.ip ?? '127.0.0.1',
+    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+  });
+  return { status: response.statusCode, body: response.json() as Json };
+}
+
+async function get(url: string, token?: string) {
+  const response = await app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: response.statusCode, body: response.json() as Json };
+}
+
+async function register(email: string, password = 'Secret123', ip = newIp()): Promise<TAuthResult> {
+  const started = await post('/api/auth/register-by-email', { email, password }, { ip, headers: { 'frontend-language': 'ru' } });
+  expect(started).toMatchObject({ status: 200, body: { data: { result: true, codeTtlSeconds: 600 } } });
+  const done = await post('/api/auth/send-verification-code', { email, code: smtp.lastCode(email) }, { ip });
+  expect(done.status).toBe(200);
+  return done.body.data.result as TAuthResult;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  app = await buildTestApp({
+    SMTP_URL: smtp.url,
+    AUTH_RATE_LIMIT_MAX: '1000',
+    RATE_LIMIT_MAX: '10000',
+    ALTCHA_MAX_NUMBER: '2000',
+  });
+});
+afterAll(async () => {
+  await app.close();
+  await smtp.close();
+});
+
+describe('registration by e-mail', () => {
+  it('mails a code through SMTP in the player language and signs in with it', async () => {
+    const email = newEmail();
+    const result = await register(email);
+    expect(result).toMatchObject({ currentAuthType: 'email', nickName: expect.stringMatching(/^Player-[0-9A-Z]{4}$/) });
+    const mail = smtp.received.find((m) => m.to.includes(email));
+    expect(mail?.subject).toMatch(/[а-яА-Я]/); // Russian, from the frontend-language header
+
+    const me = await get('/api/user/me', result.jwt);
+    expect(me).toEqual({ status: 200, body: { data: { userId: result.userId, nickName: result.nickName, currentAuthType: 'email' } } });
+
+    const login = await post('/api/auth/login-by-email', { email: email.toUpperCase(), password: 'Secret123' }, { ip: newIp() });
+    expect(login.body.data.result).toMatchObject({ userId: result.userId, currentAuthType: 'email' });
+  });
+
+  it('verifies player tokens with the published JWKS', async () => {
+    const result = await register(newEmail());
+    const jwks = await app.inject({ method: 'GET', url: '/.well-known/jwks.json' });
+    expect(jwks.statusCode).toBe(200);
+    const { payload } = await jwtVerify(result.jwt, createLocalJWKSet(jwks.json()), {
+      issuer: 'http://localhost:8080',
+      audience: 'http://localhost:8080',
+    });
+    expect(payload).toMatchObject({ sub: result.userId, jti: expect.any(String) });
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(30 * 24 * 3600);
+  });
+
+  it('answers USER_EXIST_REGISTER_BY_EMAIL for a taken address', async () => {
+    const email = newEmail();
+    await register(email);
+    const again = await post('/api/auth/register-by-email', { email, password: 'Other1234' }, { ip: newIp() });
+    expect(again).toEqual({ status: 200, body: { data: { warningMessage: 'USER_EXIST_REGISTER_BY_EMAIL' } } });
+  });
+
+  it('creates nothing until the code is confirmed; a wrong code creates nothing either', async () => {
+    const email = newEmail();
+    const ip = newIp();
+    await post('/api/auth/register-by-email', { email, password: 'Secret123' }, { ip });
+    const wrongCode = smtp.lastCode(email) === '111111' ? '222222' : '111111';
+    const wrong = await post('/api/auth/send-verification-code', { email, code: wrongCode }, { ip });
+    expect(wrong.body).toEqual({ data: { warningMessage: 'SEND_VERIFICATION_CODE_INCORRECT' } });
+    const rows = await app.database.db.select().from(users).where(eq(users.email, email));
+    expect(rows).toHaveLength(0);
+    const login = await post('/api/auth/login-by-email', { email, password: 'Secret123' }, { ip });
+    expect(login.body).toEqual({ data: { warningMessage: 'USER_NOT_EXIST_LOGIN_BY_EMAIL' } });
+    // the pending registration is the only trace, and it holds a hash, not the password
+    const [pending] = await app.database.db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email));
+    expect(pending?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it('voids a code after 5 wrong tries, even when the right one follows with a solved captcha', async () => {
+    const email = newEmail();
+    await post('/api/auth/register-by-email', { email, password: 'Secret123' }, { ip: newIp() });
+    const code = smtp.lastCode(email);
+    const wrong = code === '111111' ? '222222' : '111111';
+    for (let i = 0; i < 5; i++) {
+      // a new address every try: only the per-account counter and the code itself hold the line
+      const answer = await post('/api/auth/send-verification-code', { email, code: wrong }, { ip: newIp() });
+      expect(answer.body.data.warningMessage).toBe('SEND_VERIFICATION_CODE_INCORRECT');
+    }
+    const blocked = await post('/api/auth/send-verification-code', { email, code }, { ip: newIp() });
+    expect(blocked).toMatchObject({ status: 403, body: { code: 'CAPTCHA_REQUIRED' } });
+    const challenge = await app.inject({ method: 'GET', url: '/api/auth/captcha-challenge' });
+    const altcha = await solveAltcha(challenge.json());
+    const right = await post('/api/auth/send-verification-code', { email, code, altcha }, { ip: newIp() });
+    expect(right.body).toEqual({ data: { warningMessage: 'SEND_VERIFICATION_CODE_INCORRECT' } });
+    expect(await app.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+  });
+
+  it('resend waits for the countdown: 429 with retryAfter', async () => {
+    const email = newEmail();
+    const started = await post('/api/auth/register-by-email', { email, password: 'Secret123' }, { ip: newIp() });
+    expect(started.body.data.resendAfterSeconds).toBeGreaterThan(0);
+    const early = await app.inject({ method: 'POST', url: '/api/auth/resend-code', payload: { email, purpose: 'registration' } });
+    expect(early.statusCode).toBe(429);
+    expect(early.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
+    expect(Number(early.headers['retry-after'])).toBeGreaterThan(0);
+    const unknown = await post('/api/auth/resend-code', { email: newEmail(), purpose: 'registration' });
+    expect(unknown).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('login by e-mail', () => {
+  it('answers the two login warnings', async () => {
+    const email = newEmail();
+    await register(email);
+    const ip = newIp();
+    expect((await post('/api/auth/login-by-email', { email: newEmail(), password: 'Secret123' }, { ip })).body).toEqual({
+      data: { warningMessage: 'USER_NOT_EXIST_LOGIN_BY_EMAIL' },
+    });
+    expect((await post('/api/auth/login-by-email', { email, password: 'Wrong1234' }, { ip })).body).toEqual({
+      data: { warningMessage: 'INVALID_PASSWORD_LOGIN_BY_EMAIL' },
+    });
+  });
+
+  it('demands a captcha after the limit per account, and accepts a solved one', async () => {
+    const email = newEmail();
+    await register(email);
+    for (let i = 0; i < 5; i++) {
+      const answer = await post('/api/auth/login-by-email', { email, password: 'Wrong1234' }, { ip: newIp() });
+      expect(answer.body.data.warningMessage).toBe('INVALID_PASSWORD_LOGIN_BY_EMAIL');
+    }
+    const ip = newIp();
+    const blocked = await post('/api/auth/login-by-email', { email, password: 'Secret123' }, { ip });
+    expect(blocked).toMatchObject({ status: 403, body: { code: 'CAPTCHA_REQUIRED', message: expect.any(String) } });
+    const forged = await post('/api/auth/login-by-email', { email, password: 'Secret123', altcha: Buffer.from('{}').toString('base64') }, { ip });
+    expect(forged).toMatchObject({ status: 403, body: { code: 'CAPTCHA_INVALID' } });
+
+    const challenge = await app.inject({ method: 'GET', url: '/api/auth/captcha-challenge' });
+    expect(challenge.json()).toMatchObject({ algorithm: 'SHA-256', maxnumber: 2000 });
+    const altcha = await solveAltcha(challenge.json());
+    const ok = await post('/api/auth/login-by-email', { email, password: 'Secret123', altcha }, { ip });
+    expect(ok.body.data.result).toMatchObject({ currentAuthType: 'email' });
+    // the same solution is not a second pass; the account counter was reset by the success
+    const again = await post('/api/auth/login-by-email', { email, password: 'Secret123' }, { ip: newIp() });
+    expect(again.status).toBe(200);
+  });
+
+  it('demands a captcha after the limit per IP, across accounts (never trusting the browser)', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 5; i++) {
+      await post('/api/auth/login-by-email', { email: newEmail(), password: 'Secret123' }, { ip });
+    }
+    const blocked = await post('/api/auth/login-by-email', { email: newEmail(), password: 'Secret123' }, { ip });
+    expect(blocked).toMatchObject({ status: 403, body: { code: 'CAPTCHA_REQUIRED' } });
+  });
+});
+
+describe('password recovery', () => {
+  it('recovers with the mailed code, refuses old passwords, mails "password changed"', async () => {
+    const email = newEmail();
+    const first = await register(email);
+    const ip = newIp();
+
+    const refused = await post('/api/auth/activate-new-password', { email, password: 'Brandnew12' }, { ip });
+    expect(refused).toMatchObject({ status: 403, body: { code: 'RECOVERY_NOT_VERIFIED' } });
+
+    expect((await post('/api/auth/recovery-password', { email: newEmail() }, { ip })).body).toEqual({
+      data: { warningMessage: 'USER_NOT_EXIST_RECOVERY_PASSWORD' },
+    });
+    const asked = await post('/api/auth/recovery-password', { email }, { ip });
+    expect(asked.body.data).toMatchObject({ result: true });
+    const code = smtp.lastCode(email);
+    const wrong = await post('/api/auth/send-recovery-password-code', { email, code: code === '111111' ? '222222' : '111111' }, { ip });
+    expect(wrong.body).toEqual({ data: { warningMessage: 'SEND_RECOVERY_PASSWORD_CODE_INCORRECT' } });
+    const verified = await post('/api/auth/send-recovery-password-code', { email, code }, { ip });
+    expect(verified.body).toEqual({ data: { result: true, validForSeconds: 600 } });
+
+    const same = await post('/api/auth/activate-new-password', { email, password: 'Secret123' }, { ip });
+    expect(same.body).toEqual({ data: { warningMessage: 'PASSWORD_EXIST_ACTIVATE_NEW_PASSWORD' } });
+    const done = await post('/api/auth/activate-new-password', { email, password: 'Brandnew12' }, { ip });
+    expect(done.body).toEqual({ data: { result: true } });
+    expect(smtp.received.at(-1)?.to).toEqual([email]);
+
+    // the verified recovery was single use
+    const twice = await post('/api/auth/activate-new-password', { email, password: 'Another123' }, { ip });
+    expect(twice.status).toBe(403);
+
+    const oldLogin = await post('/api/auth/login-by-email', { email, password: 'Secret123' }, { ip });
+    expect(oldLogin.body.data.warningMessage).toBe('INVALID_PASSWORD_LOGIN_BY_EMAIL');
+    const newLogin = await post('/api/auth/login-by-email', { email, password: 'Brandnew12' }, { ip: newIp() });
+    expect(newLogin.body.data.result.userId).toBe(first.userId);
+
+    // both passwords are in the history now: going back to the first is refused too
+    const history = await app.database.db.select().from(passwordHistory).where(eq(passwordHistory.userId, first.userId));
+    expect(history).toHaveLength(2);
+    await post('/api/auth/recovery-password', { email }, { ip: newIp() }).catch(() => undefined);
+  });
+});
+
+describe('tokens', () => {
+  it('logout revokes the token: check says false and the API answers 401', async () => {
+    const { jwt } = await register(newEmail());
+    expect((await get(`/api/auth/check/${jwt}`)).body.data).toMatchObject({ result: true });
+    expect((await post('/api/auth/logout', {}, { token: jwt })).body).toEqual({ data: { result: true } });
+    expect((await get(`/api/auth/check/${jwt}`)).body).toEqual({ data: { result: false } });
+    expect(await get('/api/user/get-profile', jwt)).toEqual({ status: 401, body: { code: 'UNAUTHORIZED', message: expect.any(String) } });
+  });
+
+  it('refuses forged, foreign and expired tokens with 401; reads ?jwt= too', async () => {
+    const { jwt, userId } = await register(newEmail());
+    const byQuery = await app.inject({ method: 'GET', url: `/api/user/get-profile?jwt=${jwt}` });
+    expect(byQuery.json().data.userId).toBe(userId);
+
+    const [h, p, s] = jwt.split('.') as [string, string, string];
+    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), sub: crypto.randomUUID() })).toString('base64url');
+    const tampered = `${h}.${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}`;
+    const expired = await new TokenService({ keys: app.accounts.keys, issuer: 'http://localhost:8080', now: () => Date.now() - 40 * 86_400_000 })
+      .signPlayerToken({ sub: userId, aud: 'http://localhost:8080', ttlSeconds: 30 * 86_400 });
+    const otherAudience = await app.accounts.tokens.signPlayerToken({ sub: userId, aud: 'https://elsewhere.example', ttlSeconds: 60 });
+    for (const bad of [`${h}.${forgedPayload}.${s}`, `${h}.${p}.${tampered}`, expired.token, otherAudience.token, 'not-a-jwt']) {
+      const answer = await get('/api/user/get-profile', bad);
+      expect(answer).toEqual({ status: 401, body: { code: 'UNAUTHORIZED', message: expect.any(String) } });
+      expect((await get(`/api/auth/check/${bad}`)).body.data.result).toBe(false);
+    }
+    expect((await get('/api/user/get-profile')).status).toBe(401);
+    expect((await get('/api/user/me')).body).toEqual({ data: { userId: null, nickName: null, currentAuthType: 'unauthorized' } });
+  });
+});
+
+describe('profile, deletion, sessions, merges', () => {
+  it('updates names, then deletes the account for real', async () => {
+    const email = newEmail();
+    const { jwt, userId } = await register(email);
+    const updated = await post('/api/user/update-profile', { name: 'Анна', lastName: 'Smith' }, { token: jwt });
+    expect(updated.body.data).toMatchObject({ userId, name: 'Анна', lastName: 'Smith', email });
+    const badName = await post('/api/user/update-profile', { name: 'A', lastName: 'Smith' }, { token: jwt });
+    expect(badName).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
+
+    expect((await post('/api/user/delete-account', {}, { token: jwt })).status).toBe(400);
+    expect((await post('/api/user/delete-account', { confirmation: true }, { token: jwt })).body).toEqual({ data: { result: true } });
+    const [row] = await app.database.db.select().from(users).where(eq(users.id, userId));
+    expect(row).toMatchObject({ email: null, passwordHash: null, name: null, lastName: null });
+    expect(await app.database.db.select().from(passwordHistory).where(eq(passwordHistory.userId, userId))).toHaveLength(0);
+    expect(await app.database.db.select().from(userIdentities).where(eq(userIdentities.userId, userId))).toHaveLength(0);
+    expect((await get('/api/user/get-profile', jwt)).status).toBe(401);
+    const login = await post('/api/auth/login-by-email', { email, password: 'Secret123' }, { ip: newIp() });
+    expect(login.body.data.warningMessage).toBe('USER_NOT_EXIST_LOGIN_BY_EMAIL');
+    // the address is free again
+    await register(email, 'Again12345');
+  });
+
+  it('session/get answers a login URL; merge-anonymous records the guest id', async () => {
+    const session = await post('/api/session/get', { iid: 'i-1', uid: 'u-1', platformId: 'web', source: 'web', locale: 'en', project: 'familytown' });
+    expect(session.status).toBe(200);
+    expect(session.body.data.loginUrl).toBe(`http://localhost:8080/session/login/${session.body.data.session}/web/en/familytown`);
+    expect((await get(`/api/session/${session.body.data.session}`)).body.data).toMatchObject({ project: 'familytown' });
+    expect((await get(`/api/session/${crypto.randomUUID()}`)).status).toBe(404);
+
+    const { jwt, userId } = await register(newEmail());
+    const tempUserId = crypto.randomUUID();
+    expect((await post('/api/auth/merge-anonymous', { tempUserId }, { token: jwt })).body).toEqual({ data: { result: true } });
+    expect(await post('/api/auth/merge-anonymous', { tempUserId }, { token: jwt })).toMatchObject({ status: 200 });
+    expect((await post('/api/auth/merge-anonymous', { tempUserId })).status).toBe(401);
+    expect(await app.accounts.service.users.merges(userId)).toEqual([tempUserId]);
+  });
+});
+
+describe('bad input', () => {
+  it('answers wrong types, missing, huge and unknown fields with 400 { code, message }', async () => {
+    const cases: unknown[] = [
+      { email: 42, password: 'Secret123' },
+      { email: 'a@example.com' },
+      { email: `${'a'.repeat(400)}@example.com`, password: 'Secret123' },
+      { email: 'a@example.com', password: 'x'.repeat(100_000) },
+      { email: 'a@example.com', password: 'Secret123', admin: true },
+      { email: 'not an email', password: 'Secret123' },
+      [],
+    ];
+    for (const body of cases) {
+      const answer = await post('/api/auth/login-by-email', body, { ip: newIp() });
+      expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(answer.body).toEqual({ code: 'VALIDATION_ERROR', message: expect.any(String) });
+    }
+    const code = await post('/api/auth/send-verification-code', { email: 'a@example.com', code: '12ab56' });
+    expect(code).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR', message: expect.stringContaining('login.codeNotValid') } });
+  });
+
+  it('answers malformed JSON, a huge body and a wrong media type with 4xx { code, message }', async () => {
+    const malformed = await app.inject({ method: 'POST', url: '/api/auth/login-by-email', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    const huge = await app.inject({ method: 'POST', url: '/api/auth/register-by-email', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(2_000_000) }) });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    const text = await app.inject({ method: 'POST', url: '/api/auth/login-by-email', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+});
+
+describe('rate limits', () => {
+  it('answer 429 RATE_LIMITED over the per-route limit, never 5xx', async () => {
+    const limited = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '3', SMTP_URL: smtp.url });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const r = await limited.inject({ method: 'POST', url: '/api/auth/login-by-email', payload: { email: 'nobody@example.com', password: 'Secret123' } });
+        statuses.push(r.statusCode);
+        if (r.statusCode === 429) expect(r.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      }
+      expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+      expect(statuses.slice(3)).toEqual([429, 429, 429]);
+      // another guessing route has its own budget
+      const other = await limited.inject({ method: 'POST', url: '/api/auth/recovery-password', payload: { email: 'nobody@example.com' } });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,254 @@
+import {
+  ZActivateNewPasswordAnswer,
+  ZActivateNewPasswordBody,
+  ZAppleLoginBody,
+  ZCaptchaChallenge,
+  ZCheckTokenAnswer,
+  ZCheckUserAuthStateAnswer,
+  ZCodeSentAnswer,
+  ZFacebookLoginBody,
+  ZGoogleLoginNativeBody,
+  ZLoginByEmailAnswer,
+  ZLoginByEmailBody,
+  ZMergeAnonymousBody,
+  ZOkAnswer,
+  ZRecoveryPasswordAnswer,
+  ZRecoveryPasswordBody,
+  ZRegisterByEmailAnswer,
+  ZRegisterByEmailBody,
+  ZResendCodeBody,
+  ZRetryAfterError,
+  ZSendRecoveryCodeAnswer,
+  ZSendRecoveryCodeBody,
+  ZSendVerificationCodeAnswer,
+  ZSendVerificationCodeBody,
+  ZSetUserAuthStateBody,
+  ZSignedInAnswer,
+  ZTelegramLoginBody,
+  ZUserAuthDataId,
+  type CurrentAuthType,
+} from '@portal/contracts/auth';
+import { ZApiError } from '@portal/contracts/errors';
+import type { FastifyContextConfig } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Captcha } from '../../integrations/captcha/captcha.ts';
+import type { SignInProfile } from '../../integrations/sign-in/types.ts';
+import { SIGN_IN_STATE_TTL_SECONDS } from '../../integrations/sign-in/state.ts';
+import { currentUser } from './auth-hook.ts';
+import { requestContext } from './context.ts';
+import type { NativeVerifiers } from './providers.ts';
+import { RetryAfter, type AuthService } from './service.ts';
+
+export type AuthRoutesOptions = {
+  service: AuthService;
+  captcha: Captcha;
+  native: NativeVerifiers;
+  /** requests per minute per IP on routes that guess (0: only the global limit) */
+  guessLimit: number;
+};
+
+const tags = ['auth'];
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError, 503: ZApiError };
+
+/** Auth calls of spec section 7 under /api/auth. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { service, captcha, native, guessLimit }) => {
+  // Per IP and route; over the limit answers 429 RATE_LIMITED through the global plugin's builder.
+  const guessing: FastifyContextConfig = guessLimit > 0 ? { rateLimit: { max: guessLimit, timeWindow: 60_000 } } : {};
+
+  app.get(
+    '/auth/captcha-challenge',
+    { schema: { tags, summary: 'ALTCHA challenge for the robot check (no data wrapper: the widget reads it)', response: { 200: ZCaptchaChallenge } } },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return captcha.createChallenge();
+    },
+  );
+
+  app.post(
+    '/auth/register-by-email',
+    {
+      config: guessing,
+      schema: { tags, summary: 'Start a registration: mails a 6-digit code', body: ZRegisterByEmailBody, response: { 200: data(ZRegisterByEmailAnswer), ...errors } },
+    },
+    async (request) => {
+      const { email, password, altcha } = request.body;
+      return { data: await service.registerByEmail(email, password, requestContext(request, altcha)) };
+    },
+  );
+
+  app.post(
+    '/auth/send-verification-code',
+    {
+      config: guessing,
+      schema: { tags, summary: 'Confirm the registration code: creates the player and signs in', body: ZSendVerificationCodeBody, response: { 200: data(ZSendVerificationCodeAnswer), ...errors } },
+    },
+    async (request) => {
+      const { email, code, altcha } = request.body;
+      return { data: await service.confirmRegistration(email, code, requestContext(request, altcha)) };
+    },
+  );
+
+  app.post(
+    '/auth/login-by-email',
+    {
+      config: guessing,
+      schema: { tags, summary: 'Sign in with e-mail and password', body: ZLoginByEmailBody, response: { 200: data(ZLoginByEmailAnswer), ...errors } },
+    },
+    async (request) => {
+      const { email, password, altcha } = request.body;
+      return { data: await service.loginByEmail(email, password, requestContext(request, altcha)) };
+    },
+  );
+
+  app.post(
+    '/auth/recovery-password',
+    {
+      config: guessing,
+      schema: { tags, summary: 'Mail a password recovery code', body: ZRecoveryPasswordBody, response: { 200: data(ZRecoveryPasswordAnswer), ...errors } },
+    },
+    async (request) => {
+      const { email, altcha } = request.body;
+      return { data: await service.requestRecovery(email, requestContext(request, altcha)) };
+    },
+  );
+
+  app.post(
+    '/auth/send-recovery-password-code',
+    {
+      config: guessing,
+      schema: { tags, summary: 'Confirm the recovery code (valid 10 minutes for a new password)', body: ZSendRecoveryCodeBody, response: { 200: data(ZSendRecoveryCodeAnswer), ...errors } },
+    },
+    async (request) => {
+      const { email, code, altcha } = request.body;
+      return { data: await service.confirmRecovery(email, code, requestContext(request, altcha)) };
+    },
+  );
+
+  app.post(
+    '/auth/activate-new-password',
+    {
+      config: guessing,
+      schema: { tags, summary: 'Set a new password after a confirmed recovery code', body: ZActivateNewPasswordBody, response: { 200: data(ZActivateNewPasswordAnswer), ...errors } },
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      return { data: await service.activateNewPassword(email, password, requestContext(request)) };
+    },
+  );
+
+  app.post(
+    '/auth/resend-code',
+    {
+      config: guessing,
+      schema: {
+        tags,
+        summary: 'Mail a new code (resets the code); 429 with retryAfter when too early',
+        body: ZResendCodeBody,
+        response: { 200: data(ZCodeSentAnswer), ...errors, 429: ZRetryAfterError },
+      },
+    },
+    async (request, reply) => {
+      const { email, purpose } = request.body;
+      try {
+        return { data: await service.resendCode(purpose, email, requestContext(request)) };
+      } catch (error) {
+        if (!(error instanceof RetryAfter)) throw error;
+        return reply
+          .code(429)
+          .header('retry-after', String(error.retryAfter))
+          .send({ code: error.code, message: error.message, retryAfter: error.retryAfter });
+      }
+    },
+  );
+
+  app.get(
+    '/auth/check/:jwt',
+    {
+      schema: { tags, summary: 'Is this player token valid?', params: z.object({ jwt: z.string().max(8192) }), response: { 200: data(ZCheckTokenAnswer), ...errors } },
+    },
+    async (request) => ({ data: await service.check(request.params.jwt) }),
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'Revoke the Bearer token', response: { 200: data(ZOkAnswer), ...errors } },
+    },
+    async (request) => {
+      await service.logout(currentUser(request));
+      return { data: { result: true as const } };
+    },
+  );
+
+  app.post(
+    '/auth/merge-anonymous',
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'Record that a guest id now belongs to the signed-in player', body: ZMergeAnonymousBody, response: { 200: data(ZOkAnswer), ...errors } },
+    },
+    async (request) => {
+      await service.users.recordMerge(request.body.tempUserId.toLowerCase(), currentUser(request).user.id);
+      return { data: { result: true as const } };
+    },
+  );
+
+  // ----------------------------------------------------------------------------------------
+  // Outside sign-in: states polled by the opener, and the native/SDK logins.
+
+  app.post(
+    '/auth/set-user-auth-state',
+    {
+      schema: { tags, summary: 'Create or refresh a pending outside sign-in state', body: ZSetUserAuthStateBody, response: { 200: data(ZOkAnswer), ...errors } },
+    },
+    async (request) => {
+      await service.repo.upsertAuthState(
+        request.body.id,
+        request.body.session ?? '',
+        new Date(Date.now() + SIGN_IN_STATE_TTL_SECONDS * 1000),
+      );
+      return { data: { result: true as const } };
+    },
+  );
+
+  app.get(
+    '/auth/check-user-auth-state/:id',
+    {
+      logLevel: 'warn',
+      schema: { tags, summary: 'The auth result stored under an auth-data id (null while pending)', params: z.object({ id: ZUserAuthDataId }), response: { 200: data(ZCheckUserAuthStateAnswer), ...errors } },
+    },
+    async (request) => ({ data: { authData: { result: await service.repo.authResult(request.params.id, new Date()) } } }),
+  );
+
+  const nativeLogin = async (
+    authType: CurrentAuthType,
+    tempUserId: string | null,
+    verify: () => Promise<SignInProfile>,
+  ) => ({ result: await service.signInWithIdentity(authType, authType, await verify(), tempUserId) });
+
+  app.post(
+    '/auth/apple-login',
+    { config: guessing, schema: { tags, summary: 'Sign in with an Apple id token', body: ZAppleLoginBody, response: { 200: data(ZSignedInAnswer), ...errors } } },
+    async (request) => ({ data: await nativeLogin('apple', request.tempUserId, () => native.apple(request.body.idToken)) }),
+  );
+
+  app.post(
+    '/auth/telegram-login',
+    { config: guessing, schema: { tags, summary: 'Sign in with the Telegram login widget data', body: ZTelegramLoginBody, response: { 200: data(ZSignedInAnswer), ...errors } } },
+    async (request) => ({ data: await nativeLogin('telegram', request.tempUserId, () => native.telegram(request.body.userData)) }),
+  );
+
+  app.post(
+    '/auth/facebook-login',
+    { config: guessing, schema: { tags, summary: 'Sign in with a Facebook access token (checked with Facebook)', body: ZFacebookLoginBody, response: { 200: data(ZSignedInAnswer), ...errors } } },
+    async (request) => ({ data: await nativeLogin('facebook', request.tempUserId, () => native.facebook(request.body.profile.accessToken)) }),
+  );
+
+  app.post(
+    '/auth/google-login-native',
+    { config: guessing, schema: { tags, summary: 'Sign in with a Google access token (checked with Google)', body: ZGoogleLoginNativeBody, response: { 200: data(ZSignedInAnswer), ...errors } } },
+    async (request) => ({ data: await nativeLogin('google', request.tempUserId, () => native.google(request.body.accessToken)) }),
+  );
+};

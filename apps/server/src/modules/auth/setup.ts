@@ -1,0 +1,70 @@
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AltchaCaptcha } from '../../integrations/captcha/altcha.ts';
+import { MemorySeenStore } from '../../integrations/captcha/seen-store.ts';
+import { CodePolicy } from '../../integrations/codes/code-policy.ts';
+import { ResendPolicy } from '../../integrations/codes/resend-policy.ts';
+import { createMailer } from '../../integrations/mail/create-mailer.ts';
+import { DevMailbox } from '../../integrations/mail/dev-mailbox.ts';
+import { Argon2idHasher } from '../../integrations/passwords/argon2id.ts';
+import { loadKeyStore, type KeyStore } from '../../integrations/tokens/key-store.ts';
+import { TokenService } from '../../integrations/tokens/token-service.ts';
+import { CaptchaGuard, FailureCounter } from './failure-guard.ts';
+import { createNativeVerifiers, createSignInProviders, type NativeVerifiers, type SignInProviders } from './providers.ts';
+import { loadOrCreateSecret } from './secrets.ts';
+import { AuthService } from './service.ts';
+
+export interface Accounts {
+  service: AuthService;
+  keys: KeyStore;
+  tokens: TokenService;
+  captcha: AltchaCaptcha;
+  providers: SignInProviders;
+  native: NativeVerifiers;
+  /** set when mail goes to the in-memory dev mailbox */
+  devMailbox?: DevMailbox;
+  close(): Promise<void>;
+}
+
+/** failures fade out after 15 minutes */
+const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+/** Builds the accounts services from config: keys, secrets, mailer, captcha, providers. */
+export async function createAccounts(config: AppConfig, db: Db): Promise<Accounts> {
+  const keys = await loadKeyStore({
+    ...(config.JWT_PRIVATE_KEY ? { privateKey: config.JWT_PRIVATE_KEY } : {}),
+    ...(config.JWT_PREVIOUS_KEY ? { previousKey: config.JWT_PREVIOUS_KEY } : {}),
+    dataDir: config.DATA_DIR,
+  });
+  const altchaKey = await loadOrCreateSecret(config.DATA_DIR, 'altcha-hmac.key', config.ALTCHA_HMAC_KEY);
+  const codeKey = await loadOrCreateSecret(config.DATA_DIR, 'code-hmac.key', config.CODE_HMAC_KEY);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const captcha = new AltchaCaptcha({ hmacKey: altchaKey, seen: new MemorySeenStore(), maxNumber: config.ALTCHA_MAX_NUMBER });
+  const repoForRevocation: { isRevoked?: (jti: string) => Promise<boolean> } = {};
+  const tokens = new TokenService({
+    keys,
+    issuer: config.PUBLIC_URL,
+    isRevoked: (jti) => repoForRevocation.isRevoked?.(jti) ?? false,
+  });
+  const service = new AuthService({
+    db,
+    hasher: new Argon2idHasher(),
+    codes: new CodePolicy({ secret: codeKey }),
+    resend: new ResendPolicy(),
+    tokens,
+    mailer,
+    guard: new CaptchaGuard(captcha, new FailureCounter(FAILURE_WINDOW_MS), config.FAILED_ATTEMPT_LIMIT),
+    audience: config.publicOrigin,
+  });
+  repoForRevocation.isRevoked = (jti) => service.repo.isRevoked(jti);
+  return {
+    service,
+    keys,
+    tokens,
+    captcha,
+    providers: await createSignInProviders(config),
+    native: createNativeVerifiers(config),
+    ...(mailer instanceof DevMailbox && config.isDevMailbox ? { devMailbox: mailer } : {}),
+    close: () => mailer.close(),
+  };
+}

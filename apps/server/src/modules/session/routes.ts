@@ -1,0 +1,64 @@
+import { ZApiError } from '@portal/contracts/errors';
+import { sessionLoginPath, ZSessionGetAnswer, ZSessionGetBody, ZSessionInfo } from '@portal/contracts/session';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { createSessionRepository } from './repository.ts';
+
+export type SessionRoutesOptions = { db: Db; publicUrl: string };
+
+const tags = ['session'];
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+/** Sessions for games (spec section 7 "session/get"). */
+export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (app, { db, publicUrl }) => {
+  const repo = createSessionRepository(db);
+
+  app.post(
+    '/session/get',
+    {
+      schema: {
+        tags,
+        summary: 'Create a login session: the login URL and the session id',
+        body: ZSessionGetBody,
+        response: { 200: data(ZSessionGetAnswer), 400: ZApiError },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const row = await repo.create({
+        iid: body.iid ?? null,
+        uid: body.uid ?? null,
+        platformId: body.platformId,
+        source: body.source,
+        locale: body.locale,
+        project: body.project,
+      });
+      return {
+        data: { session: row.id, loginUrl: `${publicUrl}${sessionLoginPath(row.id, row.source, row.locale, row.project)}` },
+      };
+    },
+  );
+
+  app.get(
+    '/session/:session',
+    {
+      schema: { tags, summary: 'A session made by session/get', params: z.object({ session: z.uuid() }), response: { 200: data(ZSessionInfo), 400: ZApiError, 404: ZApiError } },
+    },
+    async (request) => {
+      const row = await repo.find(request.params.session);
+      if (!row) throw new AppError('SESSION_NOT_FOUND', 404, 'Session not found');
+      return {
+        data: {
+          session: row.id,
+          source: row.source,
+          locale: row.locale,
+          project: row.project,
+          platformId: row.platformId,
+          createdAt: row.createdAt.toISOString(),
+        },
+      };
+    },
+  );
+};

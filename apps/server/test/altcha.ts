@@ -1,0 +1,18 @@
+import { solveChallenge } from 'altcha-lib/v1';
+import type { TCaptchaChallenge } from '@portal/contracts/auth';
+
+/** What the ALTCHA widget does in the browser: solve the challenge, base64 the JSON. */
+export async function solveAltcha(challenge: TCaptchaChallenge): Promise<string> {
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+    .promise;
+  if (!solution) throw new Error('no ALTCHA solution found');
+  const payload = {
+    algorithm: challenge.algorithm,
+    challenge: challenge.challenge,
+    number: solution.number,
+    salt: challenge.salt,
+    signature: challenge.signature,
+    took: solution.took,
+  };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
