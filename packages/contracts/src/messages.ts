@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { UNAUTHORIZED_AUTH_TYPE, ZUserAuthType } from './auth.ts';
 import { HOST_ERROR_CODES, type HostErrorCode } from './errors.ts';
 import { LANGUAGES } from './languages.ts';
+import { ZPaymentStatus } from './payments.ts';
 
 /**
  * Window messages of DESIGN.md section 4.5, in three directions:
@@ -57,14 +59,12 @@ export const GAME_MESSAGE_TYPES = [
 // ---------------------------------------------------------------------------------------------
 // Portal -> game
 
-/** `currentAuthType` is `unauthorized` (and the other fields null) when the player is signed out. */
-export const UNAUTHORIZED = 'unauthorized';
-
+/** The player as the game sees it; signed out: `currentAuthType: 'unauthorized'`, the rest null. */
 export const ZUserAuth = z.object({
   userId: z.string().nullable(),
   nickName: z.string().nullable(),
-  /** `email`, `google`, `apple`, `vkontakte`, ... or `unauthorized`. */
-  currentAuthType: z.string().min(1).max(64),
+  /** `email`, `google`, `apple`, `vkontakte`, ... or `unauthorized` */
+  currentAuthType: ZUserAuthType,
   jwt: z.string().nullable(),
   session: z.string().nullable(),
 });
@@ -73,7 +73,7 @@ export type TUserAuth = z.infer<typeof ZUserAuth>;
 export const SIGNED_OUT_USER_AUTH: TUserAuth = {
   userId: null,
   nickName: null,
-  currentAuthType: UNAUTHORIZED,
+  currentAuthType: UNAUTHORIZED_AUTH_TYPE,
   jwt: null,
   session: null,
 };
@@ -85,13 +85,10 @@ export const ZHostErrorCode = z.custom<HostErrorCode>(
   { message: 'not a host error code of spec section 8' },
 );
 
-export const PAYMENT_STATUSES = ['none', 'pending', 'paid', 'fail'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-
 /** A payment's outcome, as the game (`paymentResult`) and an embedding host see it. */
 export const ZPaymentResult = z.object({
   paymentId: z.string().nullable(),
-  status: z.enum(PAYMENT_STATUSES),
+  status: ZPaymentStatus,
   isError: z.boolean(),
   errorCode: ZHostErrorCode.optional(),
   /** the game server's own `payload` of the payment, unchanged */
@@ -135,7 +132,12 @@ export const ANSWER_OF = {
 // ---------------------------------------------------------------------------------------------
 // Embedded service -> host (postMessage auth type), and the redirect-mode result pages
 
-const ZFailure = { isError: z.literal(true), errorCode: ZHostErrorCode };
+const ZFailure = {
+  isError: z.literal(true),
+  errorCode: ZHostErrorCode,
+  /** the host's session the screen was opened with, when there was one */
+  session: z.string().nullable().optional(),
+};
 
 /** Sign-in result: the player on success, a spec section 8 code on failure. */
 export const ZAuthHostResult = z.discriminatedUnion('isError', [

@@ -6,8 +6,9 @@
  */
 import type { HostErrorCode } from '@portal/contracts/errors';
 import type { Language } from '@portal/contracts/languages';
+import type { UserAuthType } from '@portal/contracts/auth';
+import type { TPaymentStatus as PaymentStatus } from '@portal/contracts/payments';
 import type {
-  PaymentStatus,
   PortalMessageType,
   TGameMessage,
   TPaymentResult,
@@ -15,9 +16,10 @@ import type {
   TUserAuth,
 } from '@portal/contracts/messages';
 
-export type AuthType = TUserAuth['currentAuthType'];
+/** How the player signed in, `unauthorized` when signed out; a method newer than this SDK comes through as its string. */
+export type AuthType = UserAuthType | (string & {});
 /** The player, as the portal's `userAuth` message carries it (`currentAuthType: 'unauthorized'` when signed out). */
-export type UserAuth = TUserAuth;
+export type UserAuth = Omit<TUserAuth, 'currentAuthType'> & { currentAuthType: AuthType };
 /**
  * The portal's `paymentResult`: `status` none | pending | paid | fail; `errorCode` from spec
  * section 8 when isError (a code newer than this SDK still comes through as a number).

@@ -300,5 +300,26 @@ describe('parsePaymentUrl', () => {
     expect(parsePaymentUrl(`${OWN}/payments/process/../../x`, OWN)).toBeNull();
     expect(parsePaymentUrl(`${OWN}/payments/process/abc`, 'https://other.example')).toBeNull();
     expect(parsePaymentUrl(`${OWN}/payments/process/${'a'.repeat(5000)}`, OWN)).toBeNull();
+    expect(parsePaymentUrl('http://localhost:8080/payments/process/abc', [OWN, 'http://localhost:8080'])?.paymentId).toBe('abc');
+  });
+
+  it('lets the bridge accept payment URLs of configured payment origins', async () => {
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    const posted = vi.fn<Window['postMessage']>();
+    frame.contentWindow!.postMessage = posted as unknown as Window['postMessage'];
+    const handlers = handlersMock();
+    const bridge = createHostBridge({ frame, allowedOrigins: [GAME], handlers, paymentOrigins: ['http://localhost:8080/'], log: () => {} });
+    const send = (text: string) =>
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'openPayment', text }, origin: GAME, source: frame.contentWindow }));
+    send('http://localhost:8080/payments/process/p-1');
+    send(`${OWN}/payments/process/p-2`);
+    send('http://localhost:8081/payments/process/p-3');
+    await flush();
+    expect(handlers.openPayment.mock.calls.map((c) => c[0].paymentId)).toEqual(['p-1', 'p-2']);
+    expect(posted).toHaveBeenCalledTimes(3);
+    expect(posted).toHaveBeenCalledWith({ type: 'paymentResult', ...PAYMENT_OPEN_ERROR }, GAME);
+    bridge.destroy();
+    frame.remove();
   });
 });

@@ -76,6 +76,11 @@ export interface HostBridgeOptions {
   handlers: HostBridgeHandlers;
   /** Where drops and handler failures are reported; default: console.debug in development only. */
   log?: BridgeLog;
+  /**
+   * Origins whose `/payments/process/...` URLs count as this portal's own (default: the page's
+   * origin). In development behind the Vite proxy, pass the server's PUBLIC_URL origin too.
+   */
+  paymentOrigins?: readonly string[];
   /** The portal's window (default: the global window). */
   window?: Window;
 }
@@ -91,7 +96,8 @@ export interface HostBridge {
   destroy(): void;
 }
 
-const devLog: BridgeLog = (event, detail) => {
+/** The default log: console.debug in development, nothing in production. */
+export const devLog: BridgeLog = (event, detail) => {
   if (import.meta.env.DEV) console.debug(`[host-bridge] ${event}`, detail ?? '');
 };
 
@@ -101,7 +107,7 @@ const PAYMENT_PATH = /^\/payments\/process\/([^/]+)(?:\/([^/]*))?(?:\/([^/]*))?(
  * Checks that `text` is this portal's own payment screen URL (`<own origin>/payments/process/<id>...`).
  * Relative URLs are not accepted: the game must pass the absolute `paymentUrl` it was given.
  */
-export function parsePaymentUrl(text: unknown, ownOrigin: string): PaymentTarget | null {
+export function parsePaymentUrl(text: unknown, ownOrigins: string | readonly string[]): PaymentTarget | null {
   if (typeof text !== 'string' || !text || text.length > 4096) return null;
   let url: URL;
   try {
@@ -109,7 +115,8 @@ export function parsePaymentUrl(text: unknown, ownOrigin: string): PaymentTarget
   } catch {
     return null;
   }
-  if (url.origin !== ownOrigin || url.username || url.password) return null;
+  const origins = typeof ownOrigins === 'string' ? [ownOrigins] : ownOrigins;
+  if (!origins.includes(url.origin) || url.username || url.password) return null;
   const m = PAYMENT_PATH.exec(url.pathname);
   if (!m) return null;
   const segment = (i: number): string | null => {
@@ -150,6 +157,7 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
     'isAllowed' in options.allowedOrigins
       ? options.allowedOrigins
       : createOriginPolicy(options.allowedOrigins, ownOrigin);
+  const paymentOrigins = createOriginPolicy(options.paymentOrigins ?? [], ownOrigin).origins;
   const { handlers } = options;
   const log = options.log ?? devLog;
   // Origin of the last accepted message, with the frame's src at that time: a new src means a
@@ -186,7 +194,7 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
         await handlers.logout();
         return { type: 'logout' };
       case 'openPayment': {
-        const target = parsePaymentUrl(msg.text, ownOrigin);
+        const target = parsePaymentUrl(msg.text, paymentOrigins);
         if (!target) {
           handlers.onPaymentRefused?.(msg.text);
           return { type: 'paymentResult', ...PAYMENT_OPEN_ERROR };

@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
 import {
   HOST_ERROR_CODE_VALUES,
-  PAYMENT_STATUSES,
   RESULT_PAGE_PATHS,
   ZAuthHostResult,
   ZPaymentHostResult,
@@ -13,6 +12,7 @@ import {
   type TAuthHostResult,
   type TPaymentHostResult,
 } from '@portal/contracts/messages';
+import { PAYMENT_STATUSES } from '@portal/contracts/payments';
 import { deliverResult, resolveParentOrigin, type DeliverOptions } from './service-bridge.ts';
 import { createOriginPolicy } from './origins.ts';
 

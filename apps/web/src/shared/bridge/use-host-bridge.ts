@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { TPortalMessage } from '@portal/contracts/messages';
-import { createHostBridge, type BridgeLog, type HostBridge, type HostBridgeHandlers } from './host-bridge.ts';
+import { createHostBridge, devLog as defaultLog, type BridgeLog, type HostBridge, type HostBridgeHandlers } from './host-bridge.ts';
 
 export interface UseHostBridgeOptions {
   /** `config.allowedOrigins` of the initial config; the page's own origin is always allowed. */
   allowedOrigins: readonly string[];
+  /** See `HostBridgeOptions.paymentOrigins`. */
+  paymentOrigins?: readonly string[];
   log?: BridgeLog;
 }
 
@@ -19,38 +21,41 @@ export function useHostBridge(
   handlers: HostBridgeHandlers,
   options: UseHostBridgeOptions,
 ): { notify(message: TPortalMessage): boolean } {
-  const latest = useRef(handlers);
+  const latest = useRef({ handlers, log: options.log });
   useEffect(() => {
-    latest.current = handlers;
+    latest.current = { handlers, log: options.log };
   });
   const bridgeRef = useRef<HostBridge | null>(null);
-  const { log } = options;
-  // A new array with the same origins must not rebuild the bridge.
+  // New arrays with the same origins must not rebuild the bridge.
   const originsKey = options.allowedOrigins.join('\n');
+  const paymentOriginsKey = (options.paymentOrigins ?? []).join('\n');
 
   useEffect(() => {
     const forward: HostBridgeHandlers = {
-      getUserAuth: () => latest.current.getUserAuth(),
-      login: () => latest.current.login(),
-      logout: () => latest.current.logout(),
-      openPayment: (target) => latest.current.openPayment(target),
-      changeLanguage: (language) => latest.current.changeLanguage(language),
-      getUnreadSupportCount: () => latest.current.getUnreadSupportCount(),
-      openSupport: () => latest.current.openSupport(),
-      onPaymentRefused: (text) => latest.current.onPaymentRefused?.(text),
+      getUserAuth: () => latest.current.handlers.getUserAuth(),
+      login: () => latest.current.handlers.login(),
+      logout: () => latest.current.handlers.logout(),
+      openPayment: (target) => latest.current.handlers.openPayment(target),
+      changeLanguage: (language) => latest.current.handlers.changeLanguage(language),
+      getUnreadSupportCount: () => latest.current.handlers.getUnreadSupportCount(),
+      openSupport: () => latest.current.handlers.openSupport(),
+      onPaymentRefused: (text) => latest.current.handlers.onPaymentRefused?.(text),
     };
+    const split = (key: string) => (key ? key.split('\n') : []);
     const bridge = createHostBridge({
       frame: () => frameRef.current,
-      allowedOrigins: originsKey ? originsKey.split('\n') : [],
+      allowedOrigins: split(originsKey),
+      paymentOrigins: split(paymentOriginsKey),
       handlers: forward,
-      log,
+      // `log` may be a new function on every render: always call the latest one.
+      log: (event, detail) => (latest.current.log ?? defaultLog)(event, detail),
     });
     bridgeRef.current = bridge;
     return () => {
       bridge.destroy();
       if (bridgeRef.current === bridge) bridgeRef.current = null;
     };
-  }, [frameRef, originsKey, log]);
+  }, [frameRef, originsKey, paymentOriginsKey]);
 
   const notify = useCallback((message: TPortalMessage) => bridgeRef.current?.notify(message) ?? false, []);
   return { notify };
