@@ -1,0 +1,213 @@
+import { createHash, createHmac } from 'node:crypto';
+import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieFetch, sendJson, startTestServer, type TestServer } from '../../integrations/sign-in/test-http.ts';
+import { buildTestApp } from '../../../test/app.ts';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+const APPLE_CLIENT_ID = 'com.example.portal';
+const APPLE_ISSUER = 'https://appleid.apple.com';
+const BOT_TOKEN = '123456:test-bot-token';
+const FB_APP_ID = '1234567890';
+const FB_APP_SECRET = 'fb-app-secret';
+
+/**
+ * The /passport code flow against the product's own mounted local OIDC provider (a real
+ * oidc-provider), walked like a browser: redirects, the interaction form, the callback.
+ */
+describe('outside sign-in', () => {
+  let app: FastifyInstance;
+  let base: string;
+  let fakes: TestServer;
+  let applePrivate: CryptoKey;
+  let applePublic: JWK;
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair('RS256');
+    applePrivate = pair.privateKey;
+    applePublic = { ...(await exportJWK(pair.publicKey)), kid: 'apple-kid', alg: 'RS256', use: 'sig' };
+    // Local fakes of Apple's keys and Facebook's Graph API, speaking their documented JSON.
+    fakes = await startTestServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://fake.local');
+      if (url.pathname === '/apple/auth/keys') return sendJson(res, 200, { keys: [applePublic] });
+      if (url.pathname === '/graph/debug_token') {
+        if (url.searchParams.get('access_token') !== `${FB_APP_ID}|${FB_APP_SECRET}`) return sendJson(res, 400, { error: { code: 190 } });
+        const valid = url.searchParams.get('input_token') === 'fb-good-token';
+        return sendJson(res, 200, {
+          data: valid
+            ? { app_id: FB_APP_ID, type: 'USER', is_valid: true, user_id: '10001', expires_at: Math.floor(Date.now() / 1000) + 3600 }
+            : { is_valid: false, error: { code: 190, message: 'Invalid OAuth access token.' } },
+        });
+      }
+      if (url.pathname === '/graph/me') {
+        const token = url.searchParams.get('access_token') ?? '';
+        const proof = createHmac('sha256', FB_APP_SECRET).update(token).digest('hex');
+        if (url.searchParams.get('appsecret_proof') !== proof) return sendJson(res, 400, { error: { code: 100 } });
+        return sendJson(res, 200, { id: '10001', name: 'Fiona Book', email: 'fiona@example.com' });
+      }
+      sendJson(res, 404, { error: 'unknown' });
+    });
+
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    app = await buildTestApp({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      APPLE_CLIENT_ID,
+      APPLE_JWKS_URL: `${fakes.url}/apple/auth/keys`,
+      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+      FACEBOOK_CLIENT_ID: FB_APP_ID,
+      FACEBOOK_CLIENT_SECRET: FB_APP_SECRET,
+      FACEBOOK_GRAPH_URL: `${fakes.url}/graph`,
+    });
+    await app.listen({ port, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fakes.close();
+  });
+
+  /** Walks the browser from /passport/{provider} to the callback page; returns that page's response. */
+  async function signIn(provider: string, state: string, person: { name: string; email: string } | 'cancel', browse = cookieFetch()) {
+    let here = new URL(`/passport/${provider}?state=${encodeURIComponent(state)}`, base);
+    let response = await browse(here);
+    expect(response.status).toBe(302);
+    const authorization = new URL(response.headers.get('location') ?? '');
+    expect(authorization.href.startsWith(`${base}/local-oidc/auth`)).toBe(true);
+    expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorization.searchParams.get('redirect_uri')).toBe(`${base}/passport/${provider}/callback`);
+    for (let hop = 0; hop < 12; hop += 1) {
+      const location = response.headers.get('location');
+      if (response.status >= 300 && response.status < 400 && location) {
+        here = new URL(location, here);
+        response = await browse(here);
+        continue;
+      }
+      if (here.pathname === `/passport/${provider}/callback`) return { response, callbackUrl: here };
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
+      const form = html.includes('name="email"')
+        ? person === 'cancel'
+          ? new URLSearchParams({ action: 'cancel' })
+          : new URLSearchParams({ ...person, action: 'continue' })
+        : new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']));
+      here = new URL(action, here);
+      response = await browse(here, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    }
+    throw new Error('too many redirects');
+  }
+
+  const authState = async (id: string) =>
+    ((await (await fetch(`${base}/api/auth/check-user-auth-state/${id}`)).json()) as { data: { authData: { result: Record<string, string> | null } } }).data.authData.result;
+
+  it('runs the code flow with PKCE and a one-time state; the opener finds the auth result', async () => {
+    const id = `${Date.now()}-a1b2c3d4`;
+    const set = await fetch(`${base}/api/auth/set-user-auth-state`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id, session: 'sess-1' }),
+    });
+    expect(await set.json()).toEqual({ data: { result: true } });
+    expect(await authState(id)).toBeNull();
+
+    const { response, callbackUrl } = await signIn('google', `${id}:sess-1`, { name: 'Gina', email: 'gina@example.com' });
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page).toContain('window.close()');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'sha256-");
+
+    const result = await authState(id);
+    expect(result).toMatchObject({ currentAuthType: 'google', nickName: expect.stringMatching(/^Player-/), jwt: expect.any(String) });
+    const me = await fetch(`${base}/api/user/me`, { headers: { authorization: `Bearer ${result?.jwt}` } });
+    expect(((await me.json()) as { data: { userId: string } }).data.userId).toBe(result?.userId);
+
+    // the state was spent: replaying the callback changes nothing
+    const replay = await fetch(callbackUrl);
+    expect(replay.status).toBe(400);
+
+    // another provider with the same verified e-mail finds the same player
+    const id2 = `${Date.now()}-e5f6a7b8`;
+    await signIn('yandex', `${id2}:`, { name: 'Gina', email: 'gina@example.com' });
+    const second = await authState(id2);
+    expect(second).toMatchObject({ userId: result?.userId, currentAuthType: 'yandex' });
+  });
+
+  it('a cancelled sign-in stores no result', async () => {
+    const id = `${Date.now()}-cancel01`;
+    const { response } = await signIn('vkontakte', `${id}:s`, 'cancel');
+    expect(response.status).toBe(400);
+    expect(await authState(id)).toBeNull();
+  });
+
+  it('refuses an unknown provider and a malformed state', async () => {
+    expect((await fetch(`${base}/passport/myspace?state=abcdefgh:s`, { redirect: 'manual' })).status).toBe(404);
+    const bad = await fetch(`${base}/passport/google?state=${encodeURIComponent('<script>:x')}`, { redirect: 'manual' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+  });
+
+  const postJson = async (path: string, body: unknown) => {
+    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    return { status: response.status, body: (await response.json()) as { data?: { result?: Record<string, string> }; code?: string } };
+  };
+
+  it('signs in with an Apple id token signed by the test, and refuses a foreign one', async () => {
+    const token = (audience: string, key = applePrivate) =>
+      new SignJWT({ email: 'apple.player@privaterelay.appleid.com', email_verified: 'true' })
+        .setProtectedHeader({ alg: 'RS256', kid: 'apple-kid' })
+        .setSubject('001234.apple.0001')
+        .setIssuer(APPLE_ISSUER)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime('10m')
+        .sign(key);
+    const ok = await postJson('/api/auth/apple-login', { idToken: await token(APPLE_CLIENT_ID) });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data?.result).toMatchObject({ currentAuthType: 'apple' });
+    const again = await postJson('/api/auth/apple-login', { idToken: await token(APPLE_CLIENT_ID) });
+    expect(again.body.data?.result?.userId).toBe(ok.body.data?.result?.userId);
+    expect((await postJson('/api/auth/apple-login', { idToken: await token('com.other.app') })).status).toBe(401);
+    const otherKey = (await generateKeyPair('RS256')).privateKey;
+    expect((await postJson('/api/auth/apple-login', { idToken: await token(APPLE_CLIENT_ID, otherKey) })).status).toBe(401);
+  });
+
+  it('signs in with Telegram widget data hashed by the test, and refuses a forged hash', async () => {
+    const fields = { id: 424242, first_name: 'Tim', username: 'tim', auth_date: Math.floor(Date.now() / 1000) };
+    const check = Object.entries(fields)
+      .map(([k, v]) => `${k}=${v}`)
+      .sort()
+      .join('\n');
+    const hash = createHmac('sha256', createHash('sha256').update(BOT_TOKEN).digest()).update(check).digest('hex');
+    const ok = await postJson('/api/auth/telegram-login', { userData: { ...fields, hash } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data?.result).toMatchObject({ currentAuthType: 'telegram' });
+    const forged = await postJson('/api/auth/telegram-login', { userData: { ...fields, first_name: 'Eve', hash } });
+    expect(forged).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+  });
+
+  it('signs in with a Facebook access token checked with Graph; the browser profile is ignored', async () => {
+    const ok = await postJson('/api/auth/facebook-login', { profile: { accessToken: 'fb-good-token', id: '1', name: 'Liar' } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data?.result).toMatchObject({ currentAuthType: 'facebook' });
+    expect((await postJson('/api/auth/facebook-login', { profile: { accessToken: 'fb-bad-token' } })).status).toBe(401);
+  });
+
+  it('answers PROVIDER_NOT_CONFIGURED for google-login-native without keys', async () => {
+    expect(await postJson('/api/auth/google-login-native', { accessToken: 'x' })).toMatchObject({
+      status: 400,
+      body: { code: 'PROVIDER_NOT_CONFIGURED' },
+    });
+  });
+});
