@@ -182,13 +182,14 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
     return true;
   }
 
+  // `type` goes last: a handler's object cannot turn the answer into another message.
   async function answer(msg: TGameMessage): Promise<TPortalMessage | null> {
     switch (msg.type) {
       case 'getUserAuth':
-        return { type: 'userAuth', ...(await handlers.getUserAuth()) };
+        return { ...(await handlers.getUserAuth()), type: 'userAuth' };
       case 'login': {
         const auth = await handlers.login();
-        return auth ? { type: 'userAuth', ...auth } : null;
+        return auth ? { ...auth, type: 'userAuth' } : null;
       }
       case 'logout':
         await handlers.logout();
@@ -200,7 +201,7 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
           return { type: 'paymentResult', ...PAYMENT_OPEN_ERROR };
         }
         try {
-          return { type: 'paymentResult', ...(await handlers.openPayment(target)) };
+          return { ...(await handlers.openPayment(target)), type: 'paymentResult' };
         } catch (error) {
           log('openPayment failed', { error });
           return { type: 'paymentResult', ...PAYMENT_OPEN_ERROR, paymentId: target.paymentId };
