@@ -7,9 +7,20 @@ import './captcha-widget.css';
 
 type StateChange = CustomEvent<{ state: string; payload?: string | null }>;
 
-// The widget (a web component, ~55 KB gzip) loads only when a screen needs the robot check.
+/**
+ * The widget (a web component) loads only when a screen needs the robot check. The `external`
+ * build takes its proof-of-work worker as a file of our own origin: the default build makes
+ * workers from blob: URLs, which the page's Content-Security-Policy (script-src 'self') refuses.
+ */
 let loading: Promise<unknown> | null = null;
-const loadAltcha = () => (loading ??= import('altcha'));
+const loadAltcha = () =>
+  (loading ??= Promise.all([
+    import('altcha/external'),
+    import('altcha/workers/sha?worker'),
+    import('altcha/altcha.css'),
+  ]).then(([, { default: ShaWorker }]) => {
+    for (const algorithm of ['SHA-256', 'SHA-384', 'SHA-512']) globalThis.$altcha.algorithms.set(algorithm, () => new ShaWorker());
+  }));
 
 /** Our own wording for the widget, in the interface language. */
 function useWidgetStrings(lng: string) {
