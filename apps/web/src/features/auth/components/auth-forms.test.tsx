@@ -1,0 +1,236 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderRoutes, setupI18n } from '@/test/render';
+import { toastStore } from '@/shared/ui/notify';
+import { EmailLoginPage } from './email-login-page';
+import { RegistrationPage } from './registration-page';
+import { RecoveryPage } from './recovery-page';
+
+// The real widget is a web component doing proof of work; here a button "solves" it.
+vi.mock('./captcha-widget', () => ({
+  CaptchaWidget: ({ onChange }: { onChange: (payload: string | null) => void }) => (
+    <button type="button" onClick={() => onChange('solved-payload')}>
+      solve robot check
+    </button>
+  ),
+}));
+
+const config = (limit: number) => ({
+  projects: {
+    name: 'familytown',
+    authType: 'postMessage',
+    authMethods: [],
+    paymentsMethods: [],
+    extra: [{ id: 'failedAttemptLimit', value: limit }],
+  },
+  mainData: { projectName: 'familytown', outOfCatalog: false },
+  knownProjects: ['familytown'],
+  allowedOrigins: [],
+});
+
+const RESULT = { currentAuthType: 'email', jwt: 'a.b.c', nickName: 'Nick', userId: '5f0c3c1e-1111-4222-8333-444455556666' };
+const toasts: string[] = [];
+const valueOf = (element: HTMLElement) => (element as HTMLInputElement).value;
+const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
+
+function routes(element: React.ReactNode, path: string) {
+  return [
+    { path, element },
+    { path: '/games/:lng/', element: <p>catalogue</p> },
+    { path: '/session/login/email', element: <p>email login</p> },
+  ];
+}
+
+beforeEach(async () => {
+  await setupI18n('en');
+  toasts.length = 0;
+  toastStore.attach((request) => toasts.push(request.text));
+});
+
+const bodyOf = (fetchMock: ReturnType<typeof mockApi>, url: string) =>
+  fetchMock.mock.calls
+    .filter(([input]) => String(input) === url)
+    .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
+
+describe('e-mail login form', () => {
+  it('shows the spec messages for empty and malformed fields', async () => {
+    mockApi({ '/api/control/get-initial-config': { body: { data: config(5) } } });
+    renderRoutes(routes(<EmailLoginPage />, '/session/login/email'), '/session/login/email');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter your e-mail')).toBeTruthy();
+    expect(screen.getByText('Enter your password')).toBeTruthy();
+    await user.type(screen.getByLabelText('E-mail'), 'not-an-address');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Invalid email format')).toBeTruthy();
+    expect(screen.getByText('Incorrect password format')).toBeTruthy();
+    expect((screen.getByRole('link', { name: 'Forgot your password?' })).getAttribute('href')).toBe('/auth/recovery-password');
+    expect((screen.getByRole('link', { name: 'Create an account' })).getAttribute('href')).toBe('/session/registration');
+    expect((screen.getByRole('link', { name: /Back/ })).getAttribute('href')).toBe('/session/login');
+  });
+
+  it('counts warnings, shows the robot check at the limit, gates the button and sends the solution', async () => {
+    let answer: unknown = { warningMessage: 'INVALID_PASSWORD_LOGIN_BY_EMAIL' };
+    const fetchMock = mockApi({
+      '/api/control/get-initial-config': { body: { data: config(2) } },
+      '/api/auth/login-by-email': () => ({ body: { data: answer } }),
+      '/api/auth/merge-anonymous': { body: { data: { result: true } } },
+    });
+    const { router } = renderRoutes(routes(<EmailLoginPage />, '/session/login/email'), '/session/login/email');
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText('E-mail');
+    const password = screen.getByLabelText('Password');
+    const submit = screen.getByRole('button', { name: 'Sign in' });
+
+    await user.type(email, 'Player@Example.com');
+    await user.type(password, 'Wrong1234');
+    await user.click(submit);
+    await waitFor(() => expect(valueOf(password)).toBe(''));
+    expect(valueOf(email)).toBe('Player@Example.com');
+    expect(toasts).toContain('Incorrect password');
+    expect(localStorage.getItem('attempt')).toBe('1');
+    expect(screen.queryByRole('button', { name: 'solve robot check' })).toBeNull();
+
+    answer = { warningMessage: 'USER_NOT_EXIST_LOGIN_BY_EMAIL' };
+    await user.type(password, 'Wrong1234');
+    await user.click(submit);
+    await waitFor(() => expect(valueOf(email)).toBe(''));
+    expect(valueOf(password)).toBe('');
+    expect(toasts).toContain('User with this email does not exist');
+    expect(localStorage.getItem('attempt')).toBe('2');
+
+    // At the limit: the widget, and the button waits for it.
+    const solve = await screen.findByRole('button', { name: 'solve robot check' });
+    await user.type(email, 'player@example.com');
+    await user.type(password, 'Right1234');
+    expect(isDisabled(submit)).toBe(true);
+    await user.click(solve);
+    expect(isDisabled(submit)).toBe(false);
+
+    answer = { result: RESULT };
+    await user.click(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/games/en/'));
+    const sent = bodyOf(fetchMock, '/api/auth/login-by-email');
+    expect(sent[0]).toEqual({ email: 'player@example.com', password: 'Wrong1234' });
+    expect(sent[2]).toEqual({ email: 'player@example.com', password: 'Right1234', altcha: 'solved-payload' });
+    expect(localStorage.getItem('attempt')).toBe('0');
+    expect(localStorage.getItem('accessToken')).toBe('a.b.c');
+  });
+
+  it('a CAPTCHA_REQUIRED answer shows the robot check before the limit', async () => {
+    mockApi({
+      '/api/control/get-initial-config': { body: { data: config(5) } },
+      '/api/auth/login-by-email': { status: 403, body: { code: 'CAPTCHA_REQUIRED', message: 'robot?' } },
+    });
+    renderRoutes(routes(<EmailLoginPage />, '/session/login/email'), '/session/login/email');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('E-mail'), 'player@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Right1234');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('button', { name: 'solve robot check' })).toBeTruthy();
+    expect(isDisabled(screen.getByRole('button', { name: 'Sign in' }))).toBe(true);
+  });
+});
+
+describe('registration form', () => {
+  it('asks for consent, shows the code step and clears the password on the way back', async () => {
+    const fetchMock = mockApi({
+      '/api/control/get-initial-config': { body: { data: config(5) } },
+      '/api/auth/register-by-email': { body: { data: { result: true, resendAfterSeconds: 65, codeTtlSeconds: 600 } } },
+      '/api/auth/send-verification-code': { body: { data: { warningMessage: 'SEND_VERIFICATION_CODE_INCORRECT' } } },
+    });
+    renderRoutes(routes(<RegistrationPage />, '/session/registration'), '/session/registration');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('E-mail'), 'new@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret2024');
+    const submit = screen.getByRole('button', { name: 'Register' });
+    // The robot check is part of registration.
+    expect(isDisabled(submit)).toBe(true);
+    await user.click(await screen.findByRole('button', { name: 'solve robot check' }));
+    await user.click(submit);
+    expect(await screen.findByText('Confirm your consent to the processing of personal data')).toBeTruthy();
+    expect((screen.getByRole('link', { name: 'personal data policy' })).getAttribute('href')).toBe('/docs/EnPersonalData.html');
+
+    await user.click(screen.getByRole('checkbox', { name: /personal data/ }));
+    await user.click(submit);
+    expect(await screen.findByRole('heading', { name: 'Confirm your e-mail' })).toBeTruthy();
+    expect(bodyOf(fetchMock, '/api/auth/register-by-email')[0]).toEqual({
+      email: 'new@example.com',
+      password: 'Secret2024',
+      altcha: 'solved-payload',
+    });
+    expect(screen.getByText('New code in 01:05')).toBeTruthy();
+    expect(isDisabled(screen.getByRole('button', { name: 'Send the code again' }))).toBe(true);
+
+    // A malformed code: the message and one failed attempt, no call.
+    await user.type(screen.getByLabelText('Code from the e-mail'), '12a');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Code is not valid')).toBeTruthy();
+    expect(localStorage.getItem('attempt')).toBe('1');
+    expect(bodyOf(fetchMock, '/api/auth/send-verification-code')).toHaveLength(0);
+
+    // A wrong code from the server: inline, counted.
+    await user.clear(screen.getByLabelText('Code from the e-mail'));
+    await user.type(screen.getByLabelText('Code from the e-mail'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(localStorage.getItem('attempt')).toBe('2'));
+    expect(screen.getByText('Code is not valid')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(valueOf(await screen.findByLabelText('E-mail'))).toBe('new@example.com');
+    expect(valueOf(screen.getByLabelText('Password'))).toBe('');
+  });
+
+  it('an existing e-mail shows the inline message and clears the password', async () => {
+    mockApi({
+      '/api/control/get-initial-config': { body: { data: config(5) } },
+      '/api/auth/register-by-email': { body: { data: { warningMessage: 'USER_EXIST_REGISTER_BY_EMAIL' } } },
+    });
+    renderRoutes(routes(<RegistrationPage />, '/session/registration'), '/session/registration');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('E-mail'), 'taken@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret2024');
+    await user.click(screen.getByRole('checkbox', { name: /personal data/ }));
+    await user.click(await screen.findByRole('button', { name: 'solve robot check' }));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('User with this email exists')).toBeTruthy();
+    expect(valueOf(screen.getByLabelText('Password'))).toBe('');
+  });
+});
+
+describe('recovery form', () => {
+  it('goes e-mail, code, new password with repeat, then to the e-mail login', async () => {
+    mockApi({
+      '/api/control/get-initial-config': { body: { data: config(5) } },
+      '/api/auth/recovery-password': { body: { data: { result: true, resendAfterSeconds: 60, codeTtlSeconds: 600 } } },
+      '/api/auth/send-recovery-password-code': { body: { data: { result: true, validForSeconds: 600 } } },
+      '/api/auth/activate-new-password': { body: { data: { result: true } } },
+    });
+    const { router } = renderRoutes(routes(<RecoveryPage />, '/auth/recovery-password'), '/auth/recovery-password');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Enter your e-mail')).toBeTruthy();
+    await user.type(screen.getByLabelText('E-mail'), 'me@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('New code in 01:00')).toBeTruthy();
+    expect(toasts).toContain('Instructions for resetting the password have been sent to your e-mail');
+
+    await user.type(screen.getByLabelText('Code from the e-mail'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    const password = await screen.findByLabelText('New password');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByText('Enter your password')).toBeTruthy();
+    expect(screen.getByText('Enter the password again')).toBeTruthy();
+    await user.type(password, 'NewSecret77');
+    await user.type(screen.getByLabelText('Repeat the password'), 'NewSecret78');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+    expect(await screen.findByText('Password mismatch! Try again')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Repeat the password'));
+    await user.type(screen.getByLabelText('Repeat the password'), 'NewSecret77');
+    await user.click(screen.getByRole('button', { name: 'Save password' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/session/login/email'));
+    expect(toasts).toContain('Password updated successfully');
+  });
+});

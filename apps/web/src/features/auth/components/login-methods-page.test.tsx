@@ -1,0 +1,69 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderRoutes, setupI18n } from '@/test/render';
+import { LoginMethodsPage, offeredMethods } from './login-methods-page';
+
+const config = (authMethods: string[]) => ({
+  projects: { name: 'familytown', authType: 'postMessage', authMethods, paymentsMethods: [], extra: [] },
+  mainData: { projectName: 'familytown', outOfCatalog: false },
+  knownProjects: ['familytown'],
+  allowedOrigins: [],
+});
+
+const routes = [
+  { path: '/session/login/:session?/:source?/:locale?/:project?/:jwt?', element: <LoginMethodsPage /> },
+  { path: '/', element: <p>home</p> },
+];
+
+beforeEach(async () => {
+  await setupI18n('en');
+});
+
+describe('login method list', () => {
+  it('offers the spec default set without project settings', () => {
+    expect(offeredMethods(undefined)).toEqual(['google', 'apple', 'vk', 'yandex', 'tg', 'facebook', 'mail']);
+    expect(offeredMethods([])).toEqual(['google', 'apple', 'vk', 'yandex', 'tg', 'facebook', 'mail']);
+    expect(offeredMethods(['vk', 'mail'])).toEqual(['vk', 'mail']);
+  });
+
+  it('shows the project methods, with the registration link only when mail is offered', async () => {
+    mockApi({ '/api/control/get-initial-config': { body: { data: config(['google_adult', 'vk']) } } });
+    renderRoutes(routes, '/session/login');
+    expect(await screen.findByRole('button', { name: 'Continue with Google (18+)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue with VK' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Continue with e-mail' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
+  });
+
+  it('with mail: the e-mail entry and the registration link carry the session', async () => {
+    mockApi({ '/api/control/get-initial-config': { body: { data: config(['mail']) } } });
+    renderRoutes(routes, '/session/login/ses-1/web/en/familytown');
+    expect((await screen.findByRole('link', { name: 'Continue with e-mail' })).getAttribute('href')).toBe('/session/login/email/ses-1/web');
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/session/registration/ses-1/web');
+    expect(localStorage.getItem('session')).toBe('ses-1');
+  });
+
+  it('sends a signed-in visitor to /', async () => {
+    localStorage.setItem('webAuthData', JSON.stringify({ userId: 'u1', nickName: 'Nick', currentAuthType: 'email' }));
+    mockApi({ '/api/control/get-initial-config': { body: { data: config([]) } } });
+    const { router } = renderRoutes(routes, '/session/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('checks a jwt first and reports authExist or authNotExist to the host', async () => {
+    const post = vi.fn();
+    vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage: post } as unknown as Window);
+    Object.defineProperty(document, 'referrer', { value: 'https://game.example/', configurable: true });
+    const fetchMock = mockApi({
+      '/api/control/get-initial-config': { body: { data: config([]) } },
+      '/api/auth/check/': { body: { data: { result: false } } },
+    });
+    renderRoutes(routes, '/session/login/ses-2/web/en/familytown/old.jwt.value');
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith({ type: 'authResult', result: { status: 'authNotExist', session: 'ses-2' } }, 'https://game.example'),
+    );
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/auth/check/old.jwt.value')).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+});

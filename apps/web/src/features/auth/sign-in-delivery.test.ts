@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { decodeResult } from '@/shared/auth/result-codec';
+import { deliveryFor, finishSignIn } from './sign-in-delivery';
+import { warningReaction } from './warnings';
+
+const RESULT = {
+  currentAuthType: 'email' as const,
+  jwt: 'a.b.c',
+  nickName: 'Nick',
+  userId: '5f0c3c1e-1111-4222-8333-444455556666',
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('sign-in delivery', () => {
+  it('a host session follows the project authType; no session is the plain portal', () => {
+    expect(deliveryFor(null, 'redirect')).toBe('portal');
+    expect(deliveryFor('s1', 'redirect')).toBe('redirect');
+    expect(deliveryFor('s1', 'postMessage')).toBe('postMessage');
+    expect(deliveryFor('s1', undefined)).toBe('postMessage');
+  });
+
+  it('stores the player, zeroes the attempts, merges the marker and redirects with the encoded result', async () => {
+    localStorage.setItem('attempt', '4');
+    localStorage.setItem('tempUserId', '0b7c3c1e-1111-4222-8333-444455556666');
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(new Response(JSON.stringify({ data: { result: true } }), { status: 200 }));
+    const navigate = vi.fn();
+    await finishSignIn(RESULT, { session: 's1', authType: 'redirect', backTo: '/games/en/', navigate });
+
+    expect(localStorage.getItem('accessToken')).toBe('a.b.c');
+    expect(JSON.parse(localStorage.getItem('webAuthData')!)).toEqual({ userId: RESULT.userId, nickName: 'Nick', currentAuthType: 'email' });
+    expect(localStorage.getItem('attempt')).toBe('0');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/auth/merge-anonymous');
+    expect(JSON.parse(String(init!.body))).toEqual({ tempUserId: '0b7c3c1e-1111-4222-8333-444455556666' });
+    expect(localStorage.getItem('tempUserId')).toBeNull();
+
+    const [to] = navigate.mock.calls[0] as [string];
+    expect(to).toMatch(/^\/session\/loginDone\/[A-Za-z0-9_-]+$/);
+    expect(decodeResult(to.split('/')[3])).toEqual({ ...RESULT, session: 's1' });
+  });
+
+  it('a portal visitor goes back where they came from', async () => {
+    const navigate = vi.fn();
+    await finishSignIn(RESULT, { session: null, authType: 'postMessage', backTo: '/games/ru/familytown/', navigate });
+    expect(navigate).toHaveBeenCalledWith('/games/ru/familytown/', { replace: true });
+  });
+});
+
+describe('warning reactions (spec section 8)', () => {
+  it('toasts or shows inline, and empties the fields the spec names', () => {
+    expect(warningReaction('USER_NOT_EXIST_LOGIN_BY_EMAIL')).toEqual({ messageKey: 'login.userNotExists', display: 'toast', clear: ['email', 'password'] });
+    expect(warningReaction('INVALID_PASSWORD_LOGIN_BY_EMAIL')).toEqual({ messageKey: 'login.invalidPassword', display: 'toast', clear: ['password'] });
+    expect(warningReaction('USER_EXIST_REGISTER_BY_EMAIL')).toEqual({ messageKey: 'login.userExists', display: 'inline', clear: ['password'] });
+    expect(warningReaction('SEND_VERIFICATION_CODE_INCORRECT').messageKey).toBe('login.codeNotValid');
+    expect(warningReaction('SEND_RECOVERY_PASSWORD_CODE_INCORRECT').display).toBe('inline');
+    expect(warningReaction('USER_NOT_EXIST_RECOVERY_PASSWORD')).toEqual({ messageKey: 'login.userNotExists', display: 'toast', clear: [] });
+    expect(warningReaction('PASSWORD_EXIST_ACTIVATE_NEW_PASSWORD')).toEqual({ messageKey: 'login.passwordUsedBefore', display: 'toast', clear: [] });
+  });
+});

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setNavigate } from '../navigation';
+import { toastStore } from '../ui/notify';
+import { apiGet, resetUnauthorizedGuard, setRequestContext } from '../api/client';
+import { decodeResult } from './result-codec';
+import { authMode, reactToUnauthorized } from './unauthorized';
+
+const navigate = vi.fn();
+const shown: { kind: string; text: string }[] = [];
+
+beforeEach(() => {
+  navigate.mockReset();
+  shown.length = 0;
+  setNavigate(navigate);
+  toastStore.attach((request) => shown.push(request));
+  localStorage.setItem('accessToken', 'stale');
+  localStorage.setItem('webAuthData', JSON.stringify({ userId: 'u1', nickName: 'Nick', currentAuthType: 'email' }));
+});
+
+afterEach(() => {
+  setNavigate(null);
+  setRequestContext({ source: null });
+  resetUnauthorizedGuard();
+  vi.restoreAllMocks();
+});
+
+describe('authMode', () => {
+  it('is mobile for a mobile source, web when framed, default otherwise', () => {
+    expect(authMode('android', false)).toBe('mobile');
+    expect(authMode('iOS', true)).toBe('mobile');
+    expect(authMode('mobile', false)).toBe('mobile');
+    expect(authMode('web', true)).toBe('web');
+    expect(authMode(null, true)).toBe('web');
+    expect(authMode('web', false)).toBe('default');
+    expect(authMode(undefined, false)).toBe('default');
+  });
+});
+
+describe('the 401 reaction (spec section 4)', () => {
+  it('web mode: tells the parent (code 3001) and goes to /loader', () => {
+    const post = vi.spyOn(window.parent, 'postMessage').mockImplementation(() => undefined);
+    // jsdom: a framed page has a different parent; fake it for this call.
+    const parent = { postMessage: post } as unknown as Window;
+    vi.spyOn(window, 'parent', 'get').mockReturnValue(parent);
+    Object.defineProperty(document, 'referrer', { value: 'https://game.example/play', configurable: true });
+    reactToUnauthorized('web');
+    expect(post).toHaveBeenCalledWith({ type: 'authResult', result: { isError: true, errorCode: 3001 } }, 'https://game.example');
+    expect(navigate).toHaveBeenCalledWith('/loader', { replace: true });
+    expect(localStorage.getItem('accessToken')).toBe('stale');
+  });
+
+  it('mobile mode: the /unauthorized result page with the encoded result', () => {
+    reactToUnauthorized('mobile');
+    const [to] = navigate.mock.calls[0] as [string];
+    expect(to).toMatch(/^\/unauthorized\/[A-Za-z0-9_-]+$/);
+    expect(decodeResult(to.split('/')[2])).toEqual({ isError: true, errorCode: 3001 });
+    expect(shown).toHaveLength(0);
+  });
+
+  it('default: forgets the token and the user, shows the toast and opens the login page', () => {
+    reactToUnauthorized('default');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('webAuthData')).toBeNull();
+    expect(shown).toEqual([expect.objectContaining({ kind: 'error', id: 'UNAUTHORIZED_INVALID_TOKEN' })]);
+    expect(navigate).toHaveBeenCalledWith('/session/login', { replace: true });
+  });
+});
+
+describe('the api client', () => {
+  const answer401 = () =>
+    new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'no' }), { status: 401, headers: { 'content-type': 'application/json' } });
+
+  it('reacts once to 401 answers of calls that carried a token', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer401());
+    await Promise.all([apiGet('/api/user/me').catch(() => undefined), apiGet('/api/user/get-profile').catch(() => undefined)]);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/session/login', { replace: true });
+  });
+
+  it('leaves a 401 without a token to the caller', async () => {
+    localStorage.removeItem('accessToken');
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer401());
+    await expect(apiGet('/api/user/me')).rejects.toMatchObject({ status: 401 });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('uses the request context source: mobile goes to /unauthorized', async () => {
+    setRequestContext({ source: 'android' });
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer401());
+    await apiGet('/api/user/me').catch(() => undefined);
+    expect(navigate.mock.calls[0]![0]).toMatch(/^\/unauthorized\//);
+  });
+});
