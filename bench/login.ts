@@ -120,6 +120,10 @@ try {
       `p50 ${fmt(logins.p50)}, p95 ${fmt(logins.p95)}, p99 ${fmt(logins.p99)}`,
   );
 
+  // /health alone first: the baseline the flood figure compares with on this machine.
+  const quiet = summary(await paced(healthRate, 5000, () => timed(`${product.url}/health`, {})));
+  console.log(`/health at ${healthRate}/s, no flood: p50 ${fmt(quiet.p50)}, p95 ${fmt(quiet.p95)}, p99 ${fmt(quiet.p99)}`);
+
   // Flood login and probe /health alongside.
   const floodAddresses = Array.from({ length: floodIps }, () => nextIp());
   const [flood, health] = await Promise.all([

@@ -31,7 +31,8 @@ const PASSWORD_HISTORY_DEPTH = 24;
 
 export interface AuthServiceDeps {
   db: Db;
-  hasher: PasswordHasher;
+  /** a HashGate (or anything with `assertCapacity`) lets a flood be refused before any query */
+  hasher: PasswordHasher & { assertCapacity?: () => void };
   codes: CodePolicy;
   resend: ResendPolicy;
   tokens: TokenService;
@@ -138,6 +139,7 @@ export class AuthService {
     password: string,
     ctx: RequestContext,
   ): Promise<TCodeSentAnswer | Warning> {
+    this.deps.hasher.assertCapacity?.();
     await this.deps.guard.check(ctx, email);
     if (await this.users.findByEmail(email)) {
       this.deps.guard.failed(ctx, email);
@@ -183,6 +185,7 @@ export class AuthService {
   // Login
 
   async loginByEmail(email: string, password: string, ctx: RequestContext): Promise<{ result: TAuthResult } | Warning> {
+    this.deps.hasher.assertCapacity?.();
     await this.deps.guard.check(ctx, email);
     const user = await this.users.findByEmail(email);
     if (!user?.passwordHash) {

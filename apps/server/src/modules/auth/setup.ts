@@ -10,6 +10,7 @@ import { Argon2idHasher } from '../../integrations/passwords/argon2id.ts';
 import { loadKeyStore, type KeyStore } from '../../integrations/tokens/key-store.ts';
 import { TokenService } from '../../integrations/tokens/token-service.ts';
 import { CaptchaGuard, FailureCounter } from './failure-guard.ts';
+import { HashGate } from './hash-gate.ts';
 import { createNativeVerifiers, createSignInProviders, type NativeVerifiers, type SignInProviders } from './providers.ts';
 import { loadOrCreateSecret } from './secrets.ts';
 import { AuthService } from './service.ts';
@@ -48,7 +49,7 @@ export async function createAccounts(config: AppConfig, db: Db): Promise<Account
   });
   const service = new AuthService({
     db,
-    hasher: new Argon2idHasher(),
+    hasher: new HashGate(new Argon2idHasher()),
     codes: new CodePolicy({ secret: codeKey }),
     resend: new ResendPolicy(),
     tokens,
