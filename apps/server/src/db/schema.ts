@@ -74,3 +74,7 @@ export type NewPrice = typeof prices.$inferInsert;
 
 // Accounts tables (issue 3) live in their own file.
 export * from './schema-accounts.ts';
+
+// Support tables (issue 5) live in their own file.
+export * from './schema-support.ts';
+export * from './schema-payments.ts';
