@@ -1,7 +1,6 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { syncAnonymousMarker } from '@/shared/auth/anonymous';
 import { files, paths } from '@/shared/paths';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
@@ -24,7 +23,7 @@ export function Header() {
 
   // Spec section 4: a marker while signed out, merged once signed in.
   useEffect(() => {
-    void syncAnonymousMarker(signedIn);
+    void import('@/shared/auth/anonymous').then(({ syncAnonymousMarker }) => syncAnonymousMarker(signedIn));
   }, [signedIn]);
 
   const onAuthScreen = pathname.startsWith('/session/') || pathname.startsWith('/auth/recovery');

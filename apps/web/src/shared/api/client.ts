@@ -1,7 +1,6 @@
 import { HEADERS } from '@portal/contracts/http';
 import type { TApiError } from '@portal/contracts/errors';
 import { currentLanguage } from '../i18n/i18n';
-import { authMode, reactToUnauthorized } from '../auth/unauthorized';
 import { STORAGE_KEYS } from '../storage-keys';
 import { storage } from '../storage';
 
@@ -51,7 +50,9 @@ function onUnauthorized(): void {
   const now = Date.now();
   if (now - lastUnauthorizedAt < UNAUTHORIZED_QUIET_MS) return;
   lastUnauthorizedAt = now;
-  reactToUnauthorized(authMode(requestContext.source));
+  const { source } = requestContext;
+  // Loaded on the first 401 only: no page pays for it up front.
+  void import('../auth/unauthorized').then(({ authMode, reactToUnauthorized }) => reactToUnauthorized(authMode(source)));
 }
 
 /** Tests only: forget the last 401 reaction. */

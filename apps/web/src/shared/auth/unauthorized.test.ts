@@ -73,7 +73,7 @@ describe('the api client', () => {
   it('reacts once to 401 answers of calls that carried a token', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer401());
     await Promise.all([apiGet('/api/user/me').catch(() => undefined), apiGet('/api/user/get-profile').catch(() => undefined)]);
-    expect(navigate).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
     expect(navigate).toHaveBeenCalledWith('/session/login', { replace: true });
   });
 
@@ -81,6 +81,7 @@ describe('the api client', () => {
     localStorage.removeItem('accessToken');
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer401());
     await expect(apiGet('/api/user/me')).rejects.toMatchObject({ status: 401 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -88,6 +89,6 @@ describe('the api client', () => {
     setRequestContext({ source: 'android' });
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer401());
     await apiGet('/api/user/me').catch(() => undefined);
-    expect(navigate.mock.calls[0]![0]).toMatch(/^\/unauthorized\//);
+    await vi.waitFor(() => expect(navigate.mock.calls[0]?.[0]).toMatch(/^\/unauthorized\//));
   });
 });

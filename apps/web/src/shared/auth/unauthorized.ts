@@ -1,4 +1,4 @@
-import { HOST_ERROR_CODES } from '@portal/contracts/errors';
+import type { HOST_ERROR_CODES } from '@portal/contracts/errors';
 import { isFramed, postToHost } from './host-message';
 import { encodeResult } from './result-codec';
 import { clearSignIn } from './auth-store';
@@ -15,7 +15,9 @@ export function authMode(source: string | null | undefined, framed = isFramed())
   return framed ? 'web' : 'default';
 }
 
-export const UNAUTHORIZED_RESULT = { isError: true, errorCode: HOST_ERROR_CODES.unauthorized } as const;
+// A type-checked copy of the contract's code: a value import would pull zod into every page.
+const UNAUTHORIZED_CODE: (typeof HOST_ERROR_CODES)['unauthorized'] = 3001;
+export const UNAUTHORIZED_RESULT = { isError: true, errorCode: UNAUTHORIZED_CODE } as const;
 
 /** The three reactions to a 401 of spec section 4. */
 export function reactToUnauthorized(mode: AuthMode): void {
