@@ -21,6 +21,11 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createAccounts, type Accounts } from './modules/auth/setup.ts';
 import { wellKnownRoutes } from './modules/auth/well-known-routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { gameServerRoutes } from './modules/payments/game-server-routes.ts';
+import { playerPaymentRoutes } from './modules/payments/player-routes.ts';
+import { providerWebhookRoutes } from './modules/payments/provider-webhook-routes.ts';
+import { createPayments, type Payments } from './modules/payments/setup.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -38,6 +43,8 @@ declare module 'fastify' {
     catalogCache: CatalogCache;
     /** Accounts services (tokens, keys, auth rules); other modules verify players through it. */
     accounts: Accounts;
+    /** Payments, staff and the jobs worker (issue 4). */
+    payments: Payments;
   }
 }
 
@@ -98,7 +105,11 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     app.decorate('config', config);
     app.decorate('database', database);
     app.decorate('catalogCache', catalogCache);
-    const accounts = await createAccounts(config, database.db);
+    const accounts = await createAccounts(config, database.db, async (project) => {
+      const row = (await catalogCache.snapshot()).projects.find((p) => p.name === project);
+      const value = row?.extra.find((item) => item.id === 'failedAttemptLimit')?.value;
+      return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+    });
     app.decorate('accounts', accounts);
     app.addHook('onClose', () => accounts.close());
     const local = accounts.providers.local;
@@ -156,8 +167,17 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     });
     await app.register(controlRoutes, { prefix: '/api', service });
     await app.register(priceLogoRoutes, { repository, pricesDir: path.join(config.ASSETS_DIR, 'prices') });
+    const payments = await createPayments(config, database.db, accounts.tokens, app.log);
+    app.decorate('payments', payments);
+    await app.register(gameServerRoutes, { prefix: '/api', service: payments.service, staff: payments.staff });
+    await app.register(playerPaymentRoutes, { prefix: '/api', service: payments.service });
+    await app.register(providerWebhookRoutes, { prefix: '/api', service: payments.service });
+    await app.register(staffRoutes, { prefix: '/api', staff: payments.staff, payments: payments.service, guessLimit });
+    // preClose: the worker finishes its jobs while the database is still open.
+    app.addHook('preClose', () => payments.worker.stop());
 
     await app.ready();
+    app.payments.worker.start();
     return app;
   } catch (error) {
     await app.close();

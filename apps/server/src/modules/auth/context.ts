@@ -15,6 +15,7 @@ export function requestContext(request: FastifyRequest, altcha?: string): Reques
     altcha,
     language: typeof language === 'string' && isLanguage(language.toLowerCase()) ? (language.toLowerCase() as RequestContext['language']) : FALLBACK_LANGUAGE,
     projectName: project.success ? project.data : DEFAULT_PRODUCT_NAME,
+    project: project.success ? project.data : undefined,
     tempUserId: request.tempUserId,
   };
 }

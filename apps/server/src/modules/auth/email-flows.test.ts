@@ -178,6 +178,16 @@ describe('login by e-mail', () => {
     expect(again.status).toBe(200);
   });
 
+  it("follows the project's failedAttemptLimit (neuroarena: 3)", async () => {
+    const email = newEmail();
+    const headers = { project: 'neuroarena' };
+    for (let i = 0; i < 3; i++) {
+      await post('/api/auth/login-by-email', { email, password: 'Secret123' }, { ip: newIp(), headers });
+    }
+    const blocked = await post('/api/auth/login-by-email', { email, password: 'Secret123' }, { ip: newIp(), headers });
+    expect(blocked).toMatchObject({ status: 403, body: { code: 'CAPTCHA_REQUIRED' } });
+  });
+
   it('demands a captcha after the limit per IP, across accounts (never trusting the browser)', async () => {
     const ip = newIp();
     for (let i = 0; i < 5; i++) {

@@ -49,20 +49,33 @@ export interface GuardContext {
   ip: string;
   /** the ALTCHA widget value sent with this try, if any */
   altcha?: string | undefined;
+  /** the `project` header, whose settings may set failedAttemptLimit */
+  project?: string | undefined;
 }
 
-/** Demands an ALTCHA solution once an IP or an account reached `limit` failures. */
+/** The failure limit for a project: its failedAttemptLimit setting, else the default. */
+export type LimitFor = (project: string | undefined) => number | Promise<number>;
+
+/**
+ * Demands an ALTCHA solution once an IP or an account reached the limit of failures (the
+ * project's failedAttemptLimit, default 5; a limit of 0 turns the guard off).
+ */
 export class CaptchaGuard {
+  private readonly limitFor: LimitFor;
+
   constructor(
     private readonly captcha: Captcha,
     private readonly failures: FailureCounter,
-    private readonly limit: number,
-  ) {}
+    limit: number | LimitFor,
+  ) {
+    this.limitFor = typeof limit === 'number' ? () => limit : limit;
+  }
 
   async check(context: GuardContext, account: string): Promise<void> {
-    if (this.limit === 0) return;
+    const limit = await this.limitFor(context.project);
+    if (limit <= 0) return;
     const needed =
-      this.failures.count(`ip:${context.ip}`) >= this.limit || this.failures.count(`account:${account}`) >= this.limit;
+      this.failures.count(`ip:${context.ip}`) >= limit || this.failures.count(`account:${account}`) >= limit;
     if (!needed) return;
     if (!context.altcha) throw new AppError('CAPTCHA_REQUIRED', 403, 'Prove that you are not a robot');
     const verdict = await this.captcha.verify(context.altcha);

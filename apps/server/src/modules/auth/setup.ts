@@ -27,11 +27,19 @@ export interface Accounts {
   close(): Promise<void>;
 }
 
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** failures fade out after 15 minutes */
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** Builds the accounts services from config: keys, secrets, mailer, captcha, providers. */
-export async function createAccounts(config: AppConfig, db: Db): Promise<Accounts> {
+/**
+ * @param projectLimit the failedAttemptLimit of a project's settings, when it has one
+ */
+export async function createAccounts(
+  config: AppConfig,
+  db: Db,
+  projectLimit: (project: string) => Promise<number | undefined> = async () => undefined,
+): Promise<Accounts> {
   const keys = await loadKeyStore({
     ...(config.JWT_PRIVATE_KEY ? { privateKey: config.JWT_PRIVATE_KEY } : {}),
     ...(config.JWT_PREVIOUS_KEY ? { previousKey: config.JWT_PREVIOUS_KEY } : {}),
@@ -54,10 +62,20 @@ export async function createAccounts(config: AppConfig, db: Db): Promise<Account
     resend: new ResendPolicy(),
     tokens,
     mailer,
-    guard: new CaptchaGuard(captcha, new FailureCounter(FAILURE_WINDOW_MS), config.FAILED_ATTEMPT_LIMIT),
+    guard: new CaptchaGuard(captcha, new FailureCounter(FAILURE_WINDOW_MS), async (project) => {
+      // FAILED_ATTEMPT_LIMIT=0 turns the guard off everywhere (load tests); else the project decides.
+      if (config.FAILED_ATTEMPT_LIMIT === 0) return 0;
+      const own = project ? await projectLimit(project).catch(() => undefined) : undefined;
+      return own !== undefined && own > 0 ? own : config.FAILED_ATTEMPT_LIMIT;
+    }),
     audience: config.publicOrigin,
   });
   repoForRevocation.isRevoked = (jti) => service.repo.isRevoked(jti);
+  // Housekeeping: expired sign-in states and revocations of tokens that expired anyway.
+  const sweep = setInterval(() => {
+    service.repo.sweep(new Date()).catch(() => undefined);
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
   return {
     service,
     keys,
@@ -66,6 +84,9 @@ export async function createAccounts(config: AppConfig, db: Db): Promise<Account
     providers: await createSignInProviders(config),
     native: createNativeVerifiers(config),
     ...(mailer instanceof DevMailbox && config.isDevMailbox ? { devMailbox: mailer } : {}),
-    close: () => mailer.close(),
+    close: async () => {
+      clearInterval(sweep);
+      await mailer.close();
+    },
   };
 }
