@@ -1,0 +1,58 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mockApi, renderRoutes, setupI18n } from '@/test/render';
+import { Header } from './header';
+
+const routes = [
+  { path: '/games/:lng/', element: <Header /> },
+  { path: '/session/login', element: <p>login page</p> },
+];
+
+beforeEach(async () => {
+  await setupI18n('en');
+});
+
+describe('header', () => {
+  it('signed out: Guest, the Login button and the support entry; an anonymous marker is made', async () => {
+    mockApi({});
+    renderRoutes(routes, '/games/en/');
+    expect(screen.getByText('Guest')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/session/login');
+    expect(screen.getByRole('link', { name: 'Support' })).toBeTruthy();
+    await waitFor(() => expect(localStorage.getItem('tempUserId')).toMatch(/^[0-9a-f-]{36}$/));
+  });
+
+  it('signed in: the nickname and the account menu with type, id, settings, transactions, unread support and logout', async () => {
+    localStorage.setItem('accessToken', 'tok');
+    localStorage.setItem(
+      'webAuthData',
+      JSON.stringify({ userId: '5f0c3c1e-1111-4222-8333-444455556666', nickName: 'Nick', currentAuthType: 'vkontakte' }),
+    );
+    const fetchMock = mockApi({
+      '/api/support/get-support-unread-message-count': { body: { data: { count: 3 } } },
+      '/api/auth/logout': { body: { data: { result: true } } },
+    });
+    const { router } = renderRoutes(routes, '/games/en/');
+    const user = userEvent.setup();
+    expect(await screen.findByText('Nick')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+
+    const avatar = await screen.findByRole('button', { name: 'Account menu' });
+    await user.click(avatar);
+    expect(avatar.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('Signed in with VK')).toBeTruthy();
+    expect(screen.getByText('5f0c3c1e-1111-4222-8333-444455556666')).toBeTruthy();
+    expect(screen.getByText('Settings').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Purchase history' }).getAttribute('href')).toBe('/transactions');
+    const support = await screen.findByRole('link', { name: /Support\s*3\s*unread messages/ });
+    expect(support.getAttribute('href')).toBe('/support/tickets');
+
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(localStorage.getItem('accessToken')).toBeNull());
+    expect(localStorage.getItem('webAuthData')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/auth/logout')).toBe(true);
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/games/en/');
+  });
+});
