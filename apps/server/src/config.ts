@@ -114,6 +114,14 @@ const ZEnv = z.object({
   YANDEX_PAY_MERCHANT_ID: optionalText,
   YANDEX_PAY_API_KEY: optionalText,
   YANDEX_PAY_API_BASE: optionalText,
+  /** Yandex Pay's webhook keys; default `${YANDEX_PAY_API_BASE}/api/jwks` */
+  YANDEX_PAY_JWKS_URL: optionalText,
+  /** how often the jobs worker looks for due jobs (webhooks, reconciliation) */
+  JOB_POLL_INTERVAL_MS: nonNegativeInt.default(1000),
+  /** a claimed job whose worker went silent this long is taken again */
+  JOB_LEASE_SECONDS: nonNegativeInt.default(120),
+  /** a provider payment still unfinished after this long is re-read from the provider */
+  PAYMENT_RECONCILE_AFTER_SECONDS: nonNegativeInt.default(600),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   VK_CLIENT_ID: optionalText,

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { TCurrency, TPaymentProviderId, TPaymentStatus } from '@portal/contracts/payments';
+import type { TStaffRole } from '@portal/contracts/staff';
+
+/**
+ * Payments (issue 4): staff accounts, project API keys and webhooks, payments with their
+ * provider events, the sandbox provider's shared store, and the jobs table every background
+ * task runs from (DESIGN 5).
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const staffAccounts = pgTable('staff_accounts', {
+  id: uuid('id').primaryKey(),
+  /** lowercased */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role').$type<TStaffRole>().notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** `ppk_<prefix>_<secret>`: the prefix finds the row, the SHA-256 of the whole key proves it. */
+export const projectApiKeys = pgTable(
+  'project_api_keys',
+  {
+    id: uuid('id').primaryKey(),
+    project: text('project').notNull(),
+    prefix: text('prefix').notNull().unique(),
+    keyHash: text('key_hash').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    revokedAt: at('revoked_at'),
+  },
+  (table) => [index('project_api_keys_project_idx').on(table.project)],
+);
+
+export const projectWebhooks = pgTable('project_webhooks', {
+  project: text('project').primaryKey(),
+  url: text('url').notNull(),
+  /** HMAC-SHA256 key of the Portal-Signature header */
+  secret: text('secret').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey(),
+    project: text('project').notNull(),
+    userId: text('user_id').notNull(),
+    priceId: text('price_id').notNull(),
+    titleRu: text('title_ru').notNull(),
+    titleEn: text('title_en').notNull(),
+    /** the price list's two prices at creation, in minor units (RUB and USD) */
+    ruAmountMinor: integer('ru_amount_minor').notNull(),
+    enAmountMinor: integer('en_amount_minor').notNull(),
+    /** what is charged: RUB until a USD provider (Stripe) is chosen */
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').$type<TCurrency>().notNull(),
+    status: text('status').$type<TPaymentStatus>().notNull().default('none'),
+    /** set once the status is final (paid, fail, or none after a cancellation): nothing changes after */
+    finishedAt: at('finished_at'),
+    provider: text('provider').$type<TPaymentProviderId>(),
+    providerRef: text('provider_ref'),
+    payload: text('payload'),
+    idempotencyKey: text('idempotency_key'),
+    receiptEmail: text('receipt_email'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    paidAt: at('paid_at'),
+  },
+  (table) => [
+    uniqueIndex('payments_project_idempotency_idx').on(table.project, table.idempotencyKey),
+    index('payments_user_idx').on(table.userId, table.createdAt),
+    index('payments_provider_ref_idx').on(table.provider, table.providerRef),
+  ],
+);
+
+/** Provider event ids already applied: a replayed notification is recognised and changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').$type<TPaymentProviderId>().notNull(),
+    eventId: text('event_id').notNull(),
+    paymentId: uuid('payment_id'),
+    status: text('status').notNull(),
+    outcome: text('outcome').notNull(),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('payment_events_provider_event_idx').on(table.provider, table.eventId)],
+);
+
+/** The player's receipt e-mail (POST /payments/update-mail-to-receive-check). */
+export const paymentProfiles = pgTable('payment_profiles', {
+  userId: text('user_id').primaryKey(),
+  receiptEmail: text('receipt_email').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** SandboxPaymentStore over a table, so every server process shares the sandbox. */
+export const sandboxPayments = pgTable(
+  'sandbox_payments',
+  {
+    providerRef: text('provider_ref').primaryKey(),
+    provider: text('provider').$type<TPaymentProviderId>().notNull(),
+    paymentId: text('payment_id').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').$type<TCurrency>().notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status').$type<'pending' | 'paid' | 'fail' | 'canceled'>().notNull(),
+    createdAt: at('created_at').notNull(),
+    updatedAt: at('updated_at').notNull(),
+  },
+  (table) => [uniqueIndex('sandbox_payments_key_idx').on(table.provider, table.idempotencyKey)],
+);
+
+/**
+ * Background work (DESIGN 5), claimed with FOR UPDATE SKIP LOCKED. A claimed job carries
+ * `locked_at`; if its worker dies, the lease runs out and another worker takes it again.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    runAt: at('run_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    lockedAt: at('locked_at'),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    doneAt: at('done_at'),
+    /** set when the job gave up after its last attempt (doneAt is set too) */
+    failedAt: at('failed_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('jobs_due_idx').on(table.runAt).where(sql`done_at is null`)],
+);
+
+export type StaffAccountRow = typeof staffAccounts.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type JobRow = typeof jobs.$inferSelect;

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { jobs } from '../../db/schema.ts';
+
+/**
+ * The jobs table (DESIGN 5): work is claimed with `FOR UPDATE SKIP LOCKED`, the pattern of
+ * pg-boss and graphile-worker, so any number of processes (or one PGlite) share it. A claimed
+ * job holds a lease; a worker that dies mid-job leaves the lease to expire, and the job runs
+ * again. Handlers must therefore be safe to run twice.
+ */
+
+/** Something `db` or a transaction of it: both run Drizzle queries. */
+type Executor = Pick<Db, 'insert' | 'execute'>;
+
+export interface EnqueueOptions {
+  /** Not before this instant (default now). */
+  runAt?: Date;
+}
+
+export async function enqueueJob(db: Executor, kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<number> {
+  const [row] = await db
+    .insert(jobs)
+    .values({ kind, payload, runAt: options.runAt ?? new Date() })
+    .returning({ id: jobs.id });
+  return (row as { id: number }).id;
+}
+
+export interface JobContext {
+  id: number;
+  /** 1 on the first run */
+  attempt: number;
+  log: FastifyBaseLogger;
+}
+
+export interface JobKind {
+  handler: (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
+  /** Runs before giving up (the job is then marked failed). */
+  maxAttempts: number;
+  /** Delay before the next attempt after `attempt` failed. */
+  backoffMs: (attempt: number) => number;
+}
+
+/** 10 s, 20 s, 40 s ... capped at `capMs`: exponential backoff. */
+export function exponentialBackoff(baseMs: number, capMs: number): (attempt: number) => number {
+  return (attempt) => Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+export interface JobWorkerOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  kinds: Record<string, JobKind>;
+  pollIntervalMs: number;
+  /** A claim older than this is taken to belong to a dead worker. */
+  leaseMs: number;
+  /** Jobs claimed per poll. */
+  batchSize?: number;
+}
+
+interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+
+export class JobWorker {
+  readonly id = `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+
+  constructor(private readonly options: JobWorkerOptions) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Stops polling and waits for the jobs in hand. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Runs every due job once now (tests, and a nudge after enqueueing). Answers how many ran. */
+  async runDue(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const claimed = await this.claim();
+      if (claimed.length === 0) return total;
+      total += claimed.length;
+      await Promise.all(claimed.map((job) => this.run(job)));
+    }
+  }
+
+  /** Asks for a poll soon (after an enqueue) without waiting for the interval. */
+  nudge(): void {
+    if (this.stopped || this.running) return;
+    this.schedule(0);
+  }
+
+  private schedule(delay: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.runDue()
+        .then(() => undefined)
+        .catch((error: unknown) => this.options.log.warn({ err: error }, 'job poll failed'))
+        .finally(() => {
+          this.running = undefined;
+          if (!this.stopped) this.schedule(this.options.pollIntervalMs);
+        });
+    }, delay);
+    this.timer.unref();
+  }
+
+  private async claim(): Promise<ClaimedJob[]> {
+    const { db, leaseMs, batchSize = 10 } = this.options;
+    const kinds = Object.keys(this.options.kinds);
+    if (kinds.length === 0 || this.stopped) return [];
+    const leaseSeconds = leaseMs / 1000;
+    const result = await db.execute(sql`
+      update jobs set locked_at = now(), locked_by = ${this.id}, attempts = attempts + 1
+      where id in (
+        select id from jobs
+        where done_at is null and run_at <= now()
+          and kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
+          and (locked_at is null or locked_at < now() - make_interval(secs => ${leaseSeconds}))
+        order by run_at
+        limit ${batchSize}
+        for update skip locked
+      )
+      returning id, kind, payload, attempts`);
+    return (result as unknown as { rows: Array<{ id: number | string; kind: string; payload: unknown; attempts: number }> }).rows.map((row) => ({
+      id: Number(row.id),
+      kind: row.kind,
+      payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<string, unknown>,
+      attempts: Number(row.attempts),
+    }));
+  }
+
+  private async run(job: ClaimedJob): Promise<void> {
+    const { db, log } = this.options;
+    const kind = this.options.kinds[job.kind];
+    if (!kind) return;
+    try {
+      await kind.handler(job.payload, { id: job.id, attempt: job.attempts, log });
+      await db.execute(sql`update jobs set done_at = now(), locked_at = null, last_error = null where id = ${job.id} and locked_by = ${this.id}`);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (job.attempts >= kind.maxAttempts) {
+        log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: error }, 'job gave up');
+        await db.execute(sql`
+          update jobs set done_at = now(), failed_at = now(), locked_at = null, last_error = ${message}
+          where id = ${job.id} and locked_by = ${this.id}`);
+        return;
+      }
+      const delaySeconds = kind.backoffMs(job.attempts) / 1000;
+      log.info({ jobId: job.id, kind: job.kind, attempt: job.attempts, delaySeconds, reason: message }, 'job will retry');
+      await db.execute(sql`
+        update jobs set locked_at = null, last_error = ${message}, run_at = now() + make_interval(secs => ${delaySeconds})
+        where id = ${job.id} and locked_by = ${this.id}`);
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZProjectName } from '@portal/contracts/control';
+import { ZApiError } from '@portal/contracts/errors';
+import {
+  ZPaymentGetResponse,
+  ZPaymentHistoryItem,
+  ZPaymentProcessResponse,
+  ZPaymentStatus,
+  ZStripeCancelRequest,
+  ZStripeCreateResponse,
+  ZUpdateReceiptMailRequest,
+  ZYandexPayCreateRequest,
+  ZYookassaCreateResponse,
+} from '@portal/contracts/payments';
+import { ZEmail } from '@portal/contracts/validation';
+import { AppError } from '../../lib/app-error.ts';
+import { currentUser } from '../auth/auth-hook.ts';
+import type { PaymentsService } from './service.ts';
+
+export type PlayerPaymentRoutesOptions = { service: PaymentsService };
+
+const tags = ['payments'];
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError, 502: ZApiError };
+const ZIdParams = z.object({ id: z.string().max(64) });
+const ZStatusAnswer = z.object({ status: ZPaymentStatus });
+
+/** Spec section 7, payments: only the signed-in player, only their own payments. */
+export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptions> = async (app, { service }) => {
+  app.addHook('preHandler', app.requireUser);
+  const user = (request: Parameters<typeof currentUser>[0]) => currentUser(request).user;
+
+  app.get(
+    '/payments/process/:id',
+    { schema: { tags, summary: 'The payment screen: item, prices, methods, receipt e-mail', params: ZIdParams, response: { 200: data(ZPaymentProcessResponse), ...errors } } },
+    async (request) => ({ data: await service.process(user(request), request.params.id) }),
+  );
+
+  app.get(
+    '/payments/get/:id',
+    { schema: { tags, summary: 'Status, payload and (once paid) the signed payment token', params: ZIdParams, response: { 200: data(ZPaymentGetResponse), ...errors } } },
+    async (request) => ({ data: await service.status(user(request), request.params.id) }),
+  );
+
+  app.get(
+    '/payments/set-pending/:id',
+    { schema: { tags, summary: 'The provider widget reported success: the payment is pending', params: ZIdParams, response: { 200: data(ZStatusAnswer), ...errors } } },
+    async (request) => ({ data: { status: (await service.setPending(user(request), request.params.id)).status } }),
+  );
+
+  app.post(
+    '/payments/update-mail-to-receive-check',
+    { schema: { tags, summary: 'Save the receipt e-mail', body: ZUpdateReceiptMailRequest, response: { 200: data(z.object({ result: z.boolean() })), ...errors } } },
+    async (request) => {
+      const email = ZEmail.safeParse(request.body.email);
+      if (!email.success) throw new AppError('VALIDATION_ERROR', 400, 'Invalid email format');
+      await service.setReceiptEmail(user(request), email.data.trim().toLowerCase());
+      return { data: { result: true } };
+    },
+  );
+
+  app.get(
+    '/payments/yookassa/create/:id',
+    { schema: { tags, summary: 'Create the YooKassa payment: confirmation token of the widget', params: ZIdParams, response: { 200: data(ZYookassaCreateResponse.extend({ sandbox: z.boolean() })), ...errors } } },
+    async (request) => {
+      const { clientData, payment } = await service.createAtProvider(user(request), request.params.id, 'yookassa');
+      const confirmationToken = clientData.kind === 'yookassa' ? clientData.confirmationToken : (payment.providerRef ?? '');
+      return { data: { confirmationToken, sandbox: clientData.kind === 'sandbox' } };
+    },
+  );
+
+  app.get(
+    '/payments/yookassa/modal-close/:id',
+    { schema: { tags, summary: 'The YooKassa widget was closed: re-read the payment at YooKassa', params: ZIdParams, response: { 200: data(ZStatusAnswer), ...errors } } },
+    async (request) => {
+      const payment = await service.own(user(request), request.params.id);
+      return { data: { status: (await service.refresh(payment)).status } };
+    },
+  );
+
+  app.get(
+    '/payments/stripe/create/:id',
+    { schema: { tags, summary: 'Create the Stripe PaymentIntent: client secret of the Payment Element', params: ZIdParams, response: { 200: data(ZStripeCreateResponse.extend({ sandbox: z.boolean() })), ...errors } } },
+    async (request) => {
+      const { clientData, payment } = await service.createAtProvider(user(request), request.params.id, 'stripe');
+      const clientSecret = clientData.kind === 'stripe' ? clientData.clientSecret : '';
+      return { data: { clientSecret, id: payment.providerRef ?? '', sandbox: clientData.kind === 'sandbox' } };
+    },
+  );
+
+  app.post(
+    '/payments/stripe/cancellation-payment',
+    { schema: { tags, summary: 'Cancel the Stripe payment', body: ZStripeCancelRequest, response: { 200: data(ZStatusAnswer), ...errors } } },
+    async (request) => {
+      const payment = await service.cancel(user(request), request.body.paymentId, request.body.stripePaymentId);
+      return { data: { status: payment.status } };
+    },
+  );
+
+  app.post(
+    '/payments/yandex-pay/create',
+    {
+      schema: {
+        tags,
+        summary: 'Create the Yandex Pay order: the payment URL',
+        body: ZYandexPayCreateRequest,
+        response: { 200: z.object({ code: z.literal(200), status: z.literal('success'), data: z.object({ paymentUrl: z.string(), sandbox: z.boolean() }) }), ...errors },
+      },
+    },
+    async (request) => {
+      const { clientData, payment } = await service.createAtProvider(user(request), request.body.paymentId, 'yandex-pay');
+      const paymentUrl = clientData.kind === 'yandex-pay' ? clientData.paymentUrl : `/payments/yandex-pay/${payment.id}`;
+      return { code: 200 as const, status: 'success' as const, data: { paymentUrl, sandbox: clientData.kind === 'sandbox' } };
+    },
+  );
+
+  app.post(
+    '/payments/sandbox/:id/complete',
+    {
+      schema: {
+        tags,
+        summary: 'The sandbox provider screen: the player paid, failed or cancelled',
+        params: ZIdParams,
+        body: z.object({ outcome: z.enum(['paid', 'fail', 'canceled']) }),
+        response: { 200: data(ZStatusAnswer), ...errors },
+      },
+    },
+    async (request) => ({ data: { status: (await service.completeSandbox(user(request), request.params.id, request.body.outcome)).status } }),
+  );
+
+  app.get(
+    '/payments/get-user-payment',
+    { schema: { tags, summary: 'One purchase of the player', querystring: z.object({ paymentId: z.string().max(64) }), response: { 200: data(z.object({ result: ZPaymentHistoryItem.nullable() })), ...errors } } },
+    async (request) => {
+      const payment = await service.find(request.query.paymentId);
+      const mine = payment?.userId === user(request).id ? payment : undefined;
+      return { data: { result: mine ? service.historyItem(mine) : null } };
+    },
+  );
+
+  app.get(
+    '/payments/get-user-payments',
+    { schema: { tags, summary: 'The player purchase history', querystring: z.object({ project: ZProjectName.optional() }), response: { 200: data(z.array(ZPaymentHistoryItem)), ...errors } } },
+    async (request) => ({ data: await service.history(user(request), request.query.project) }),
+  );
+};

@@ -1,0 +1,453 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  PAYMENT_PROVIDER_CONFIG,
+  WEBHOOK_TYPE_OF_STATUS,
+  fromMinorUnits,
+  toMinorUnits,
+  type TCreatePaymentRequest,
+  type TGameServerPayment,
+  type TPaymentGetResponse,
+  type TPaymentHistoryItem,
+  type TPaymentProcessResponse,
+  type TPaymentProviderId,
+  type TPaymentWebhookEvent,
+} from '@portal/contracts/payments';
+import type { TStaffPayment } from '@portal/contracts/staff';
+import type { Db } from '../../db/client.ts';
+import { games, paymentEvents, paymentProfiles, payments, prices, projectWebhooks, projects, type PaymentRow, type UserRow } from '../../db/schema.ts';
+import type { PaymentProviders } from '../../integrations/payments/create-payment-providers.ts';
+import { SandboxPaymentFinishedError, type SandboxOutcome } from '../../integrations/payments/sandbox.ts';
+import type { ProviderClientData, ProviderEvent, ProviderPaymentState } from '../../integrations/payments/types.ts';
+import type { TokenService } from '../../integrations/tokens/token-service.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { enqueueJob, exponentialBackoff, type JobKind } from '../jobs/queue.ts';
+import { moveOfProviderStatus, nextState, type PaymentMove } from './state-machine.ts';
+
+export const WEBHOOK_JOB = 'payment.webhook';
+export const RECONCILE_JOB = 'payment.reconcile';
+
+export interface PaymentsServiceOptions {
+  db: Db;
+  tokens: TokenService;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  /** How long a provider payment may stay unfinished before the provider is asked. */
+  reconcileAfterMs: number;
+  /** Timeout of one webhook delivery. */
+  webhookTimeoutMs?: number;
+  /** Called after a job was enqueued, so the worker picks it up at once. */
+  onJobEnqueued?: () => void;
+}
+
+/** The outcome of one provider event, for logs and tests. */
+export type EventOutcome = 'applied' | 'unchanged' | 'replayed' | 'unknown-payment' | 'mismatch';
+
+const notFound = () => new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** `t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>` (DESIGN 4.3). */
+export function signPortalWebhook(body: string, secret: string, timestampSeconds = Math.floor(Date.now() / 1000)): string {
+  const v1 = createHmac('sha256', secret).update(`${timestampSeconds}.${body}`).digest('hex');
+  return `t=${timestampSeconds},v1=${v1}`;
+}
+
+export class PaymentsService {
+  private readonly db: Db;
+  private readonly options: PaymentsServiceOptions;
+  /** Set once by the module setup (the sandbox's event callback needs this service first). */
+  providers!: PaymentProviders;
+
+  constructor(options: PaymentsServiceOptions) {
+    this.db = options.db;
+    this.options = options;
+  }
+
+  // --- Game-server API -----------------------------------------------------------------------
+
+  async createForGameServer(project: string, input: TCreatePaymentRequest): Promise<{ payment: PaymentRow; created: boolean }> {
+    if (input.idempotencyKey) {
+      const existing = await this.findByIdempotencyKey(project, input.idempotencyKey);
+      if (existing) return { payment: this.sameRequest(existing, input), created: false };
+    }
+    const [price] = await this.db
+      .select()
+      .from(prices)
+      .where(and(eq(prices.id, input.priceId), eq(prices.project, project)));
+    if (!price) throw new AppError('PRICE_NOT_FOUND', 404, `No price ${input.priceId} in the price list of ${project}`);
+    const ruAmountMinor = toMinorUnits(price.ruValue, 'RUB');
+    const enAmountMinor = toMinorUnits(price.enValue, 'USD');
+    const [inserted] = await this.db
+      .insert(payments)
+      .values({
+        id: randomUUID(),
+        project,
+        userId: input.userId,
+        priceId: price.id,
+        titleRu: price.ruTitle,
+        titleEn: price.enTitle,
+        ruAmountMinor,
+        enAmountMinor,
+        amountMinor: ruAmountMinor,
+        currency: 'RUB',
+        payload: input.payload ?? null,
+        idempotencyKey: input.idempotencyKey ?? null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) return { payment: inserted, created: true };
+    // Lost a race with the same idempotency key.
+    const existing = input.idempotencyKey ? await this.findByIdempotencyKey(project, input.idempotencyKey) : undefined;
+    if (!existing) throw new AppError('INTERNAL_ERROR', 500, 'payment insert conflicted without a match');
+    return { payment: this.sameRequest(existing, input), created: false };
+  }
+
+  async getForProject(project: string, id: string): Promise<PaymentRow> {
+    const payment = await this.find(id);
+    if (payment?.project !== project) throw notFound();
+    return payment;
+  }
+
+  paymentUrl(id: string): string {
+    return `${this.options.publicUrl}/payments/process/${id}`;
+  }
+
+  toGameServer(row: PaymentRow): TGameServerPayment {
+    return {
+      paymentId: row.id,
+      project: row.project,
+      userId: row.userId,
+      priceId: row.priceId,
+      status: row.status,
+      amount: fromMinorUnits(row.amountMinor, row.currency),
+      amountMinor: row.amountMinor,
+      currency: row.currency,
+      provider: row.provider,
+      payload: row.payload,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+      paidAt: iso(row.paidAt),
+    };
+  }
+
+  toStaff(row: PaymentRow): TStaffPayment {
+    return { ...this.toGameServer(row), providerRef: row.providerRef, receiptEmail: row.receiptEmail, titleRu: row.titleRu, titleEn: row.titleEn };
+  }
+
+  async search(filter: { userId?: string | undefined; project?: string | undefined }, limit = 200): Promise<PaymentRow[]> {
+    const where: SQL[] = [];
+    if (filter.userId) where.push(eq(payments.userId, filter.userId));
+    if (filter.project) where.push(eq(payments.project, filter.project));
+    return this.db
+      .select()
+      .from(payments)
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(desc(payments.createdAt))
+      .limit(limit);
+  }
+
+  async find(id: string): Promise<PaymentRow | undefined> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+    const [row] = await this.db.select().from(payments).where(eq(payments.id, id));
+    return row;
+  }
+
+  // --- State machine -------------------------------------------------------------------------
+
+  /**
+   * Applies `move` with a compare-and-set on the status read, so two processes racing on one
+   * payment cannot both move it; a final status enqueues the game server's webhook in the
+   * same transaction. Answers the payment afterwards and whether it changed.
+   */
+  async move(id: string, move: PaymentMove, event?: { provider: TPaymentProviderId; eventId: string }): Promise<{ payment: PaymentRow; changed: boolean; replayed: boolean }> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const result = await this.db.transaction(async (tx) => {
+        if (event) {
+          const recorded = await tx
+            .insert(paymentEvents)
+            .values({ provider: event.provider, eventId: event.eventId, paymentId: id, status: move, outcome: 'seen' })
+            .onConflictDoNothing()
+            .returning({ id: paymentEvents.id });
+          if (recorded.length === 0) return 'replayed' as const;
+        }
+        const [current] = await tx.select().from(payments).where(eq(payments.id, id));
+        if (!current) throw notFound();
+        const next = nextState({ status: current.status, finished: current.finishedAt !== null }, move);
+        if (!next) return { payment: current, changed: false };
+        const now = new Date();
+        const [updated] = await tx
+          .update(payments)
+          .set({
+            status: next.status,
+            updatedAt: now,
+            ...(next.finished ? { finishedAt: now } : {}),
+            ...(next.status === 'paid' ? { paidAt: now } : {}),
+          })
+          .where(and(eq(payments.id, id), eq(payments.status, current.status), isNull(payments.finishedAt)))
+          .returning();
+        if (!updated) return 'raced' as const;
+        if (next.finished) await enqueueJob(tx, WEBHOOK_JOB, { paymentId: id });
+        return { payment: updated, changed: true };
+      });
+      if (result === 'raced') continue;
+      if (result === 'replayed') {
+        const payment = await this.find(id);
+        if (!payment) throw notFound();
+        return { payment, changed: false, replayed: true };
+      }
+      if (result.changed && result.payment.finishedAt) this.options.onJobEnqueued?.();
+      return { ...result, replayed: false };
+    }
+    throw new AppError('CONFLICT', 409, 'The payment is changing, retry');
+  }
+
+  /**
+   * A verified provider state (webhook, sandbox, reconciliation, a cancel answer). It must name
+   * the provider payment we recorded and, unless pending, the amount and currency we charged;
+   * otherwise nothing changes.
+   */
+  async applyProviderEvent(event: ProviderEvent): Promise<EventOutcome> {
+    const [payment] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, event.provider), eq(payments.providerRef, event.providerRef)));
+    if (!payment || (event.paymentId !== undefined && event.paymentId !== payment.id)) {
+      this.options.log.warn({ provider: event.provider, providerRef: event.providerRef }, 'provider event for no known payment');
+      return 'unknown-payment';
+    }
+    if (event.status !== 'pending' && (event.amountMinor !== payment.amountMinor || event.currency !== payment.currency)) {
+      this.options.log.error(
+        { paymentId: payment.id, expected: [payment.amountMinor, payment.currency], reported: [event.amountMinor, event.currency] },
+        'provider reported another amount: payment left unchanged',
+      );
+      return 'mismatch';
+    }
+    const eventRecord = event.eventId ? { provider: event.provider, eventId: event.eventId } : undefined;
+    const result = await this.move(payment.id, moveOfProviderStatus(event.status), eventRecord);
+    if (result.replayed) return 'replayed';
+    return result.changed ? 'applied' : 'unchanged';
+  }
+
+  // --- Player API ----------------------------------------------------------------------------
+
+  /** The player's own payment; another player's id is answered as not found. */
+  async own(user: UserRow, id: string): Promise<PaymentRow> {
+    const payment = await this.find(id);
+    if (payment?.userId !== user.id) throw notFound();
+    return payment;
+  }
+
+  async process(user: UserRow, id: string): Promise<TPaymentProcessResponse> {
+    const payment = await this.own(user, id);
+    const [project] = await this.db.select().from(projects).where(eq(projects.name, payment.project));
+    const [game] = await this.db.select().from(games).where(eq(games.project, payment.project));
+    const methods = project?.paymentsMethods ?? [];
+    return {
+      provider: payment.provider,
+      providerId: payment.providerRef,
+      paymentData: {
+        projectName: payment.project,
+        cardLogoImage: game?.webPage?.cardLogoImage ?? '',
+        ruName: payment.titleRu,
+        enName: payment.titleEn,
+        ruPrice: payment.ruAmountMinor / 100,
+        enPrice: payment.enAmountMinor / 100,
+      },
+      profileData: {
+        mailToReceiveCheck: payment.receiptEmail ?? (await this.receiptEmailOf(user)),
+        nickName: user.nickName,
+      },
+      providers: methods.map((method) => ({ ...PAYMENT_PROVIDER_CONFIG[method], methods: [...PAYMENT_PROVIDER_CONFIG[method].methods] })),
+    };
+  }
+
+  async status(user: UserRow, id: string): Promise<TPaymentGetResponse> {
+    const payment = await this.own(user, id);
+    let token: string | null = null;
+    if (payment.status === 'paid') {
+      ({ token } = await this.options.tokens.signPaymentToken({
+        paymentId: payment.id,
+        status: payment.status,
+        userId: payment.userId,
+        aud: payment.project,
+        extra: { project: payment.project, priceId: payment.priceId, amountMinor: payment.amountMinor, currency: payment.currency, payload: payment.payload },
+      }));
+    }
+    return { status: payment.status, payload: payment.payload, token };
+  }
+
+  async setReceiptEmail(user: UserRow, email: string): Promise<void> {
+    const now = new Date();
+    await this.db
+      .insert(paymentProfiles)
+      .values({ userId: user.id, receiptEmail: email, updatedAt: now })
+      .onConflictDoUpdate({ target: paymentProfiles.userId, set: { receiptEmail: email, updatedAt: now } });
+    // Unfinished payments take the new address for their receipt.
+    await this.db
+      .update(payments)
+      .set({ receiptEmail: email, updatedAt: now })
+      .where(and(eq(payments.userId, user.id), isNull(payments.finishedAt)));
+  }
+
+  /** Creates (or re-reads, by idempotency key) the provider payment behind a provider screen. */
+  async createAtProvider(user: UserRow, id: string, providerId: TPaymentProviderId): Promise<{ payment: PaymentRow; clientData: ProviderClientData }> {
+    const payment = await this.own(user, id);
+    if (payment.finishedAt) throw new AppError('PAYMENT_ALREADY_FINISHED', 409, `The payment is already ${payment.status}`);
+    const [project] = await this.db.select().from(projects).where(eq(projects.name, payment.project));
+    if (!project?.paymentsMethods.includes(providerId)) {
+      throw new AppError('PAYMENT_METHOD_NOT_ALLOWED', 400, `${providerId} is not offered for ${payment.project}`);
+    }
+    if (payment.status === 'pending' && payment.provider && payment.provider !== providerId) {
+      throw new AppError('PAYMENT_IN_PROGRESS', 409, `The payment is in progress with ${payment.provider}`);
+    }
+    const currency = PAYMENT_PROVIDER_CONFIG[providerId].currency;
+    const amountMinor = currency === 'RUB' ? payment.ruAmountMinor : payment.enAmountMinor;
+    const receiptEmail = payment.receiptEmail ?? (await this.receiptEmailOf(user));
+    const created = await this.providers.get(providerId).createPayment({
+      paymentId: payment.id,
+      amountMinor,
+      currency,
+      description: payment.titleEn,
+      returnUrl: `${this.options.publicUrl}/payments/${providerId}/${payment.id}`,
+      ...(receiptEmail ? { customerEmail: receiptEmail } : {}),
+      idempotencyKey: `${payment.id}:${providerId}`,
+      metadata: { paymentId: payment.id, project: payment.project },
+    });
+    const firstTime = payment.providerRef !== created.providerRef;
+    const [updated] = await this.db
+      .update(payments)
+      .set({ provider: providerId, providerRef: created.providerRef, amountMinor, currency, receiptEmail, updatedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), isNull(payments.finishedAt)))
+      .returning();
+    if (!updated) throw new AppError('PAYMENT_ALREADY_FINISHED', 409, 'The payment is already finished');
+    if (firstTime) {
+      await enqueueJob(this.db, RECONCILE_JOB, { paymentId: payment.id }, { runAt: new Date(Date.now() + this.options.reconcileAfterMs) });
+    }
+    return { payment: updated, clientData: created.clientData };
+  }
+
+  async setPending(user: UserRow, id: string): Promise<PaymentRow> {
+    const payment = await this.own(user, id);
+    if (!payment.providerRef) throw new AppError('PAYMENT_NOT_STARTED', 409, 'Choose a payment method first');
+    return (await this.move(payment.id, 'start')).payment;
+  }
+
+  /** Cancels at the provider (Stripe cancellation, a sandbox cancel) and applies what it answers. */
+  async cancel(user: UserRow, id: string, providerRef?: string): Promise<PaymentRow> {
+    const payment = await this.own(user, id);
+    if (!payment.provider || !payment.providerRef) return (await this.move(payment.id, 'cancel')).payment;
+    if (providerRef !== undefined && providerRef !== payment.providerRef) throw notFound();
+    const state = await this.providers.get(payment.provider).cancelPayment(payment.providerRef);
+    await this.applyProviderState(payment, state);
+    return (await this.find(payment.id)) ?? payment;
+  }
+
+  /** Re-reads the provider (YooKassa modal closed, reconciliation) and applies its answer. */
+  async refresh(payment: PaymentRow): Promise<PaymentRow> {
+    if (payment.finishedAt || !payment.provider || !payment.providerRef) return payment;
+    const state = await this.providers.get(payment.provider).getPayment(payment.providerRef);
+    await this.applyProviderState(payment, state);
+    return (await this.find(payment.id)) ?? payment;
+  }
+
+  async completeSandbox(user: UserRow, id: string, outcome: SandboxOutcome): Promise<PaymentRow> {
+    const payment = await this.own(user, id);
+    if (!payment.provider || !payment.providerRef) throw new AppError('PAYMENT_NOT_STARTED', 409, 'Choose a payment method first');
+    const sandbox = this.providers.sandbox(payment.provider);
+    if (!sandbox) throw new AppError('NOT_SANDBOX', 400, `${payment.provider} is a real provider here`);
+    try {
+      await sandbox.complete(payment.providerRef, outcome);
+    } catch (error) {
+      if (!(error instanceof SandboxPaymentFinishedError)) throw error;
+    }
+    return (await this.find(payment.id)) ?? payment;
+  }
+
+  async history(user: UserRow, project?: string): Promise<TPaymentHistoryItem[]> {
+    const where = [eq(payments.userId, user.id), ...(project ? [eq(payments.project, project)] : [])];
+    const rows = await this.db.select().from(payments).where(and(...where)).orderBy(desc(payments.createdAt)).limit(500);
+    return rows.map((row) => this.historyItem(row));
+  }
+
+  historyItem(row: PaymentRow): TPaymentHistoryItem {
+    return {
+      uuid: row.id,
+      createTs: row.createdAt.toISOString(),
+      title: row.currency === 'RUB' ? row.titleRu : row.titleEn,
+      price: row.amountMinor / 100,
+      currency: row.currency,
+      status: row.status,
+      projectName: row.project,
+    };
+  }
+
+  // --- Jobs ----------------------------------------------------------------------------------
+
+  jobKinds(): Record<string, JobKind> {
+    return {
+      // 10 s doubling to an hour, 40 attempts: a day and a half of retries.
+      [WEBHOOK_JOB]: { maxAttempts: 40, backoffMs: exponentialBackoff(10_000, 3_600_000), handler: (payload) => this.deliverWebhook(String(payload.paymentId)) },
+      [RECONCILE_JOB]: {
+        maxAttempts: 30,
+        backoffMs: exponentialBackoff(60_000, 3_600_000),
+        handler: async (payload) => {
+          const payment = await this.find(String(payload.paymentId));
+          if (!payment) return;
+          const after = await this.refresh(payment);
+          // Not finished at the provider yet: ask again later (the job's backoff).
+          if (!after.finishedAt && after.providerRef === payment.providerRef) throw new Error('still unfinished at the provider');
+        },
+      },
+    };
+  }
+
+  async deliverWebhook(paymentId: string): Promise<void> {
+    const payment = await this.find(paymentId);
+    if (!payment?.finishedAt) return;
+    const [hook] = await this.db.select().from(projectWebhooks).where(eq(projectWebhooks.project, payment.project));
+    if (!hook) {
+      this.options.log.info({ paymentId, project: payment.project }, 'no webhook URL for the project; nothing delivered');
+      return;
+    }
+    const event: TPaymentWebhookEvent = {
+      type: WEBHOOK_TYPE_OF_STATUS[payment.status as 'paid' | 'fail' | 'none'],
+      data: this.toGameServer(payment),
+    };
+    const body = JSON.stringify(event);
+    const response = await fetch(hook.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'portal-signature': signPortalWebhook(body, hook.secret), 'user-agent': 'portal-webhooks/1' },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(this.options.webhookTimeoutMs ?? 10_000),
+    });
+    await response.body?.cancel();
+    if (response.status < 200 || response.status >= 300) throw new Error(`webhook answered ${response.status}`);
+  }
+
+  private async applyProviderState(payment: PaymentRow, state: ProviderPaymentState): Promise<EventOutcome> {
+    if (!payment.provider) return 'unknown-payment';
+    return this.applyProviderEvent({ ...state, provider: payment.provider });
+  }
+
+  private async receiptEmailOf(user: UserRow): Promise<string | null> {
+    const [profile] = await this.db.select().from(paymentProfiles).where(eq(paymentProfiles.userId, user.id));
+    return profile?.receiptEmail ?? user.email ?? null;
+  }
+
+  private async findByIdempotencyKey(project: string, key: string): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.project, project), eq(payments.idempotencyKey, key)));
+    return row;
+  }
+
+  private sameRequest(existing: PaymentRow, input: TCreatePaymentRequest): PaymentRow {
+    if (existing.userId !== input.userId || existing.priceId !== input.priceId || existing.payload !== (input.payload ?? null)) {
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', 409, 'The idempotency key was used for another payment');
+    }
+    return existing;
+  }
+}

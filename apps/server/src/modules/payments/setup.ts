@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { createPaymentProviders, type PaymentProvidersOptions } from '../../integrations/payments/create-payment-providers.ts';
+import { Argon2idHasher } from '../../integrations/passwords/argon2id.ts';
+import type { TokenService } from '../../integrations/tokens/token-service.ts';
+import { JobWorker } from '../jobs/queue.ts';
+import { StaffService } from '../staff/service.ts';
+import { createTableSandboxStore } from './sandbox-store.ts';
+import { PaymentsService } from './service.ts';
+
+export interface Payments {
+  service: PaymentsService;
+  staff: StaffService;
+  worker: JobWorker;
+}
+
+/** Real provider adapters where keys are configured, the sandbox elsewhere (STYLE 9). */
+export function providerOptions(config: AppConfig): Omit<PaymentProvidersOptions, 'sandbox'> {
+  return {
+    ...(config.providers.stripe && {
+      stripe: {
+        secretKey: config.STRIPE_SECRET_KEY as string,
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET as string,
+        ...(config.STRIPE_API_BASE && { apiBaseUrl: config.STRIPE_API_BASE }),
+      },
+    }),
+    ...(config.providers.yookassa && {
+      yookassa: {
+        shopId: config.YOOKASSA_SHOP_ID as string,
+        secretKey: config.YOOKASSA_SECRET_KEY as string,
+        ...(config.YOOKASSA_API_BASE && { apiBaseUrl: config.YOOKASSA_API_BASE }),
+      },
+    }),
+    ...(config.providers.yandexPay && {
+      'yandex-pay': {
+        merchantId: config.YANDEX_PAY_MERCHANT_ID as string,
+        apiKey: config.YANDEX_PAY_API_KEY as string,
+        ...(config.YANDEX_PAY_API_BASE && { apiBaseUrl: config.YANDEX_PAY_API_BASE }),
+        ...(config.YANDEX_PAY_JWKS_URL && { jwksUrl: config.YANDEX_PAY_JWKS_URL }),
+      },
+    }),
+  };
+}
+
+/** Staff, payments, providers and the jobs worker (started by the caller, stopped on close). */
+export async function createPayments(config: AppConfig, db: Db, tokens: TokenService, log: FastifyBaseLogger): Promise<Payments> {
+  const staff = new StaffService({ db, hasher: new Argon2idHasher(), tokens });
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && (await staff.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD))) {
+    log.info({ email: config.ADMIN_EMAIL }, 'created the staff admin');
+  }
+  const late: { worker?: JobWorker } = {};
+  const service = new PaymentsService({
+    db,
+    tokens,
+    publicUrl: config.PUBLIC_URL,
+    log,
+    reconcileAfterMs: config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
+    onJobEnqueued: () => late.worker?.nudge(),
+  });
+  service.providers = createPaymentProviders({
+    ...providerOptions(config),
+    sandbox: {
+      store: createTableSandboxStore(db),
+      onEvent: async (event) => {
+        await service.applyProviderEvent(event);
+      },
+    },
+  });
+  const worker = new JobWorker({
+    db,
+    log,
+    kinds: service.jobKinds(),
+    pollIntervalMs: config.JOB_POLL_INTERVAL_MS,
+    leaseMs: config.JOB_LEASE_SECONDS * 1000,
+  });
+  late.worker = worker;
+  return { service, staff, worker };
+}

@@ -1,0 +1,88 @@
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZApiError } from '@portal/contracts/errors';
+import {
+  ZApiKeyResponse,
+  ZProjectParams,
+  ZStaffLoginRequest,
+  ZStaffLoginResponse,
+  ZStaffPayment,
+  ZStaffPaymentsQuery,
+  ZWebhookRequest,
+  ZWebhookResponse,
+  type TStaffRole,
+} from '@portal/contracts/staff';
+import { AppError } from '../../lib/app-error.ts';
+import type { PaymentsService } from '../payments/service.ts';
+import type { StaffMember, StaffService } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** set by `requireStaff(role)` */
+    staff: StaffMember | null;
+  }
+}
+
+export type StaffRoutesOptions = {
+  staff: StaffService;
+  payments: PaymentsService;
+  /** login tries per minute per IP (0: only the global limit) */
+  guessLimit: number;
+};
+
+const tags = ['staff'];
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 429: ZApiError };
+
+/** preHandler: a staff token of `role` (admin passes every role) or 401/403. */
+export function requireStaff(staff: StaffService, role: TStaffRole) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw new AppError('UNAUTHORIZED', 401, 'Staff sign-in required');
+    const member = await staff.authenticate(match[1]);
+    if (member.role !== 'admin' && member.role !== role) throw new AppError('FORBIDDEN', 403, `Needs the ${role} role`);
+    request.staff = member;
+  };
+}
+
+/** Staff API of DESIGN 4.4 (tickets live in the support module). */
+export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, { staff, payments, guessLimit }) => {
+  app.decorateRequest('staff', null);
+  const guessing: FastifyContextConfig = guessLimit > 0 ? { rateLimit: { max: guessLimit, timeWindow: 60_000 } } : {};
+  const admin = requireStaff(staff, 'admin');
+  const support = requireStaff(staff, 'support');
+
+  app.post(
+    '/staff/login',
+    { config: guessing, schema: { tags, summary: 'Staff sign-in', body: ZStaffLoginRequest, response: { 200: ZStaffLoginResponse, ...errors } } },
+    async (request) => ({ token: await staff.login(request.body.email, request.body.password) }),
+  );
+
+  app.post(
+    '/staff/projects/:project/api-keys',
+    { preHandler: admin, schema: { tags, summary: 'A new game-server API key (shown once)', params: ZProjectParams, response: { 201: ZApiKeyResponse, ...errors } } },
+    async (request, reply) => reply.code(201).send({ key: await staff.createApiKey(request.params.project, request.staff?.id ?? null) }),
+  );
+
+  app.put(
+    '/staff/projects/:project/webhook',
+    { preHandler: admin, schema: { tags, summary: 'Set the project webhook URL; answers its signing secret', params: ZProjectParams, body: ZWebhookRequest, response: { 200: ZWebhookResponse, ...errors } } },
+    async (request) => staff.setWebhook(request.params.project, request.body.url),
+  );
+
+  app.get(
+    '/staff/payments/:paymentId',
+    { preHandler: support, schema: { tags, summary: 'Look up a payment', params: z.object({ paymentId: z.string().max(64) }), response: { 200: ZStaffPayment, ...errors } } },
+    async (request) => {
+      const payment = await payments.find(request.params.paymentId);
+      if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
+      return payments.toStaff(payment);
+    },
+  );
+
+  app.get(
+    '/staff/payments',
+    { preHandler: support, schema: { tags, summary: 'Payments of a player and/or project, newest first', querystring: ZStaffPaymentsQuery, response: { 200: z.array(ZStaffPayment), ...errors } } },
+    async (request) => (await payments.search(request.query)).map((row) => payments.toStaff(row)),
+  );
+};

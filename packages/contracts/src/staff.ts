@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { ZProjectName } from './control.ts';
+import { ZGameServerPayment } from './payments.ts';
+
+/** Staff API (DESIGN 4.4): login, project API keys and webhooks, payment look-up. */
+
+export const STAFF_ROLES = ['support', 'admin'] as const;
+export const ZStaffRole = z.enum(STAFF_ROLES);
+export type TStaffRole = z.infer<typeof ZStaffRole>;
+
+export const ZStaffLoginRequest = z.object({
+  email: z.string().trim().toLowerCase().max(320),
+  password: z.string().min(1).max(256),
+});
+export type TStaffLoginRequest = z.infer<typeof ZStaffLoginRequest>;
+
+export const ZStaffLoginResponse = z.object({ token: z.string() });
+
+export const ZProjectParams = z.object({ project: ZProjectName });
+
+/** POST /api/staff/projects/{project}/api-keys: the key is shown once and stored hashed. */
+export const ZApiKeyResponse = z.object({ key: z.string() });
+
+export const ZWebhookRequest = z.object({
+  url: z.url({ protocol: /^https?$/ }).max(2048),
+});
+/** The signing secret of the Portal-Signature header. */
+export const ZWebhookResponse = z.object({ url: z.string(), secret: z.string() });
+
+/** A payment as staff see it: the game-server view plus the provider's reference and receipt e-mail. */
+export const ZStaffPayment = ZGameServerPayment.extend({
+  providerRef: z.string().nullable(),
+  receiptEmail: z.string().nullable(),
+  titleRu: z.string(),
+  titleEn: z.string(),
+});
+export type TStaffPayment = z.infer<typeof ZStaffPayment>;
+
+export const ZStaffPaymentsQuery = z.object({
+  userId: z.string().min(1).max(128).optional(),
+  project: ZProjectName.optional(),
+});
