@@ -4,6 +4,7 @@ import { test, expect, register, logout, uniqueEmail, PASSWORD } from '../suppor
 const decode = (value: string) => JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Record<string, unknown>;
 
 test.describe('sign-in for a game session', () => {
+  test.slow();
   test('redirect projects end on /session/loginDone with the encoded auth result', async ({ page, mailbox, request }) => {
     const email = uniqueEmail('redirect');
     await register(page, mailbox, email);
@@ -64,6 +65,7 @@ test.describe('sign-in for a game session', () => {
 });
 
 test.describe('account screens', () => {
+  test.slow();
   test('the profile saves a name and last name of 2 to 10 letters; deletion signs out and forgets the e-mail', async ({ page, mailbox }) => {
     const email = uniqueEmail('profile');
     await register(page, mailbox, email);

@@ -2,6 +2,8 @@ import { test, expect, register, logout, solveCaptcha, uniqueEmail, PASSWORD } f
 import { codeOf } from '../support/smtp';
 
 test.describe('accounts in the browser', () => {
+  // Registering (proof of work, mail over SMTP) and the sign-in tries take longer than a page check.
+  test.slow();
   test('registers, confirms with the mailed code, is signed in, logs out and signs in again', async ({ page, mailbox }) => {
     const email = uniqueEmail('reg');
     await register(page, mailbox, email);

@@ -59,7 +59,8 @@ export function useAuthScreen({ alwaysCaptcha = false }: { alwaysCaptcha?: boole
     (warning: AuthWarning): WarningReaction => {
       attempts.countFailure();
       const reaction = warningReaction(warning);
-      if (reaction.display === 'toast') notify({ kind: 'warning', text: t(reaction.messageKey), id: warning });
+      // No toast id: each try gets its own toast, even while the last one is still closing.
+      if (reaction.display === 'toast') notify({ kind: 'warning', text: t(reaction.messageKey) });
       return reaction;
     },
     [attempts, t],
