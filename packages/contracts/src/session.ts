@@ -14,10 +14,10 @@ const ZShortText = z.string().trim().max(128);
 
 /** POST /api/session/get. Unknown fields are refused (400 VALIDATION_ERROR). */
 export const ZSessionGetBody = z.strictObject({
-  /** installation id of the game client, when it has one */
-  iid: ZShortText.optional(),
-  /** the game's own user id, when it has one */
-  uid: ZShortText.optional(),
+  /** installation id of the game client, when it has one (null or absent otherwise) */
+  iid: ZShortText.nullish(),
+  /** the game's own user id, when it has one (null or absent otherwise) */
+  uid: ZShortText.nullish(),
   platformId: ZShortText.min(1).default(WEB_PLATFORM_ID),
   /** where the login was started (for example web, android, ios, a partner name) */
   source: ZShortText.min(1).regex(/^[A-Za-z0-9._-]+$/),

@@ -298,6 +298,10 @@ describe('profile, deletion, sessions, merges', () => {
     expect(session.body.data.loginUrl).toBe(`http://localhost:8080/session/login/${session.body.data.session}/web/en/familytown`);
     expect((await get(`/api/session/${session.body.data.session}`)).body.data).toMatchObject({ project: 'familytown' });
     expect((await get(`/api/session/${crypto.randomUUID()}`)).status).toBe(404);
+    const nulls = await post('/api/session/get', { iid: null, uid: null, platformId: 'web', source: 'web', locale: 'ru', project: 'neuroarena' });
+    expect(nulls.status).toBe(200);
+    const unknownField = await post('/api/session/get', { source: 'web', locale: 'ru', project: 'neuroarena', extra: 1 });
+    expect(unknownField).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
 
     const { jwt, userId } = await register(newEmail());
     const tempUserId = crypto.randomUUID();
