@@ -13,9 +13,10 @@ export const test = base.extend<{ mailbox: Mailbox }, { product: { baseURL: stri
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const mailbox = await startSmtpCatcher();
-      // Every browser test comes from one address: the server's own per-IP failure limit (tested
-      // in the server suite) is lifted, so the widget shows by the browser's counter alone.
-      const product = await startProduct({ SMTP_URL: mailbox.url, FAILED_ATTEMPT_LIMIT: '1000' });
+      // Every browser test comes from one address: the server's own per-IP failure limit and the
+      // sign-in rate limit (both tested in the server suite) are lifted, so the widget shows by the
+      // browser's counter alone and no test waits on another's budget.
+      const product = await startProduct({ SMTP_URL: mailbox.url, FAILED_ATTEMPT_LIMIT: '1000', AUTH_RATE_LIMIT_MAX: '100000' });
       await use({ baseURL: product.baseURL, mailbox });
       await product.stop();
       await mailbox.close();
