@@ -25,8 +25,12 @@ import { gameServerRoutes } from './modules/payments/game-server-routes.ts';
 import { playerPaymentRoutes } from './modules/payments/player-routes.ts';
 import { providerWebhookRoutes } from './modules/payments/provider-webhook-routes.ts';
 import { createPayments, type Payments } from './modules/payments/setup.ts';
-import { staffRoutes } from './modules/staff/routes.ts';
+import { requireStaff, staffRoutes } from './modules/staff/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
+import { supportRoutes } from './modules/support/routes.ts';
+import { createSupport } from './modules/support/setup.ts';
+import type { StaffAuth } from './modules/support/staff-auth.ts';
+import { supportStaffRoutes } from './modules/support/staff-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
@@ -55,6 +59,8 @@ export type BuildOverrides = {
   databaseUrl?: string;
   /** Skip the demo seed (tests that want an empty catalogue). */
   seed?: boolean;
+  /** Staff authentication for the support inbox routes (tests; the staff module supplies the real one). */
+  supportStaffAuth?: StaffAuth;
 };
 
 /** Incoming ids are kept when they are plain tokens, so a proxy's id follows the request. */
@@ -173,6 +179,19 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.register(playerPaymentRoutes, { prefix: '/api', service: payments.service });
     await app.register(providerWebhookRoutes, { prefix: '/api', service: payments.service });
     await app.register(staffRoutes, { prefix: '/api', staff: payments.staff, payments: payments.service, guessLimit });
+    // Support reads payments through one function, so the module never imports payments.
+    const support = await createSupport(config, database, app.log, {
+      recentPayments: async (userId) => (await payments.service.search({ userId }, 10)).map((row) => ({ ...row })),
+    });
+    // Open event streams end before the server waits for connections to drain.
+    app.addHook('preClose', async () => support.hub.closeAll());
+    app.addHook('onClose', () => support.close());
+    const supportStaffAuth: StaffAuth = overrides.supportStaffAuth ?? {
+      requireStaff: (role) => requireStaff(payments.staff, role),
+      staffId: (request) => request.staff?.id ?? '',
+    };
+    await app.register(supportRoutes, { prefix: '/api', ...support, defaultProject: config.DEFAULT_PROJECT, staffAuth: supportStaffAuth });
+    await app.register(supportStaffRoutes, { prefix: '/api', ...support, staffAuth: supportStaffAuth });
     // preClose: the worker finishes its jobs while the database is still open.
     app.addHook('preClose', () => payments.worker.stop());
 

@@ -149,6 +149,8 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_MAX: nonNegativeInt.default(20),
   /** ALTCHA cost (largest number the widget may try); lower only for tests */
   ALTCHA_MAX_NUMBER: nonNegativeInt.default(50_000),
+  /** HMAC key of support attachment links (unset: generated once into DATA_DIR/keys); share it across processes */
+  SUPPORT_FILE_KEY: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   GOOGLE_ADULT_CLIENT_ID: optionalText,
   GOOGLE_ADULT_CLIENT_SECRET: optionalText,
   /** Google's OIDC endpoints, overridable for tests (issuer, auth, token, userinfo, jwks) */

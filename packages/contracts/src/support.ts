@@ -188,3 +188,70 @@ export const DOMPURIFY_CONFIG = {
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
 };
+
+// ---------------------------------------------------------------------------------------
+// Server defaults, staff inbox (DESIGN 4.4) and live updates (DESIGN 5)
+
+/** The server's default title when the client sent none: placeholder + project name (spec 5). */
+export const DEFAULT_TICKET_TITLE_PREFIX = 'Support request';
+export const defaultTicketTitle = (project: string): string => `${DEFAULT_TICKET_TITLE_PREFIX} ${project}`.trim();
+
+/** Text of the automated acknowledgement added to every new ticket ("Message received by the system"). */
+export const TICKET_ACKNOWLEDGEMENT_TEXT = '<p>Message received by the system</p>';
+
+export const ZTicketIdQuery = z.object({ id: z.uuid() });
+export const ZTicketIdParams = z.object({ id: z.uuid() });
+
+/** Who owns a ticket: a signed-in player, or a guest keyed by Temp-User-Id. */
+export const ZTicketPlayer = z.object({
+  kind: z.enum(['user', 'guest']),
+  /** The player's user id, or the guest's Temp-User-Id. */
+  id: z.string(),
+  nickName: z.string().nullable(),
+  /** Sign-in type of the player's account; `guest` for a guest. */
+  currentAuthType: z.string(),
+});
+export type TTicketPlayer = z.infer<typeof ZTicketPlayer>;
+
+export const ZStaffTicketsQuery = z.object({
+  status: ZTicketStatus.default('open'),
+  project: z.string().trim().min(1).max(64).optional(),
+});
+export type TStaffTicketsQuery = z.infer<typeof ZStaffTicketsQuery>;
+
+export const ZStaffTicketListItem = z.object({
+  id: z.string(),
+  project: z.string(),
+  title: z.string(),
+  status: ZTicketStatus,
+  createTs: z.string(),
+  lastMessageTs: z.string(),
+  /** Player messages the staff has not read yet. */
+  unreadMessageCount: z.number().int().nonnegative(),
+  player: z.object({ kind: z.enum(['user', 'guest']), id: z.string() }),
+});
+export type TStaffTicketListItem = z.infer<typeof ZStaffTicketListItem>;
+
+/** A payment as the staff ticket view lists it: the payments table's row as JSON. */
+export const ZStaffPaymentSummary = z.record(z.string(), z.unknown());
+
+export const ZStaffTicket = ZTicket.extend({
+  project: z.string(),
+  player: ZTicketPlayer,
+  recentPayments: z.array(ZStaffPaymentSummary),
+});
+export type TStaffTicket = z.infer<typeof ZStaffTicket>;
+
+export const ZTicketStatusResponse = z.object({ id: z.string(), status: ZTicketStatus });
+
+/**
+ * Server-Sent Events of GET /api/support/events (player) and GET /api/staff/support/events.
+ * Each SSE `event:` name is the `type`; `data:` is this JSON.
+ */
+export const ZSupportEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('message'), ticketId: z.string(), project: z.string(), message: ZTicketMessage }),
+  z.object({ type: z.literal('unreadCount'), count: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('ticketStatus'), ticketId: z.string(), status: ZTicketStatus }),
+]);
+export type TSupportEvent = z.infer<typeof ZSupportEvent>;

@@ -1,0 +1,115 @@
+import { EventEmitter } from 'node:events';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { TTicketStatus } from '@portal/contracts/support';
+import type { Database } from '../../db/client.ts';
+
+/**
+ * What happened to a ticket, small enough for a NOTIFY payload (8000 bytes): ids only. A
+ * subscriber loads what it shows (the message, its unread count) from the database.
+ */
+export type SupportBusEvent = {
+  kind: 'message' | 'read' | 'status' | 'merged';
+  ticketId: string;
+  project: string;
+  ownerUserId: string | null;
+  ownerTempUserId: string | null;
+  messageId?: string;
+  status?: TTicketStatus;
+  /** Who read, for `read`: a player's read changes only their count, staff's only the inbox. */
+  reader?: 'user' | 'staff';
+};
+
+export interface SupportEventBus {
+  publish(event: SupportBusEvent): Promise<void>;
+  subscribe(listener: (event: SupportBusEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'portal_support_events';
+
+type Logger = { warn(obj: object, msg: string): void };
+
+/** In-process only: one server process (PGlite), or tests. */
+export function createLocalEventBus(): SupportEventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(event) {
+      emitter.emit('event', event);
+    },
+    subscribe(listener) {
+      emitter.on('event', listener);
+      return () => emitter.off('event', listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+/**
+ * Across server processes over one PostgreSQL (DESIGN 5): publish is a NOTIFY, and every
+ * process (this one included) LISTENs on a connection of its own and fans the event out to
+ * its local subscribers. The listening connection reconnects after a drop; events sent
+ * while it was down are lost, which the clients' 60 s polling covers.
+ */
+export async function createPostgresEventBus(database: Database, log: Logger): Promise<SupportEventBus> {
+  // The pool drizzle runs on carries the connection settings of the listening client.
+  const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+  const local = createLocalEventBus();
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client(pool.options);
+    next.on('notification', (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      try {
+        void local.publish(JSON.parse(message.payload) as SupportBusEvent);
+      } catch (error) {
+        log.warn({ err: error }, 'support event: unreadable notification');
+      }
+    });
+    next.on('error', (error) => {
+      log.warn({ err: error }, 'support event listener lost its connection');
+      scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`listen ${CHANNEL}`);
+    client = next;
+  };
+  const scheduleReconnect = () => {
+    const broken = client;
+    client = undefined;
+    void broken?.end().catch(() => undefined);
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().catch((error: unknown) => {
+        log.warn({ err: error }, 'support event listener could not reconnect');
+        scheduleReconnect();
+      });
+    }, 1000);
+  };
+
+  await connect();
+  return {
+    async publish(event) {
+      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+    },
+    subscribe: local.subscribe,
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      await local.close();
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** PostgreSQL fans out through LISTEN/NOTIFY; PGlite (one process) stays in-process. */
+export async function createSupportEventBus(database: Database, log: Logger): Promise<SupportEventBus> {
+  return database.kind === 'postgres' ? createPostgresEventBus(database, log) : createLocalEventBus();
+}
