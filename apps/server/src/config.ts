@@ -122,6 +122,8 @@ const ZEnv = z.object({
   JOB_LEASE_SECONDS: nonNegativeInt.default(120),
   /** a provider payment still unfinished after this long is re-read from the provider */
   PAYMENT_RECONCILE_AFTER_SECONDS: nonNegativeInt.default(600),
+  /** first retry delay of a refused game-server webhook; doubles up to an hour (lower only for tests) */
+  WEBHOOK_RETRY_BASE_MS: nonNegativeInt.default(10_000),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   VK_CLIENT_ID: optionalText,

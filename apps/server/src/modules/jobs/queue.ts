@@ -70,18 +70,22 @@ export class JobWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  /** set by stop(): no further claims, even by a runDue() in progress */
+  private closing = false;
 
   constructor(private readonly options: JobWorkerOptions) {}
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.closing = false;
     this.schedule(0);
   }
 
   /** Stops polling and waits for the jobs in hand. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.closing = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
   }
@@ -120,7 +124,7 @@ export class JobWorker {
   private async claim(): Promise<ClaimedJob[]> {
     const { db, leaseMs, batchSize = 10 } = this.options;
     const kinds = Object.keys(this.options.kinds);
-    if (kinds.length === 0 || this.stopped) return [];
+    if (kinds.length === 0 || this.closing) return [];
     const leaseSeconds = leaseMs / 1000;
     const result = await db.execute(sql`
       update jobs set locked_at = now(), locked_by = ${this.id}, attempts = attempts + 1

@@ -35,6 +35,8 @@ export interface PaymentsServiceOptions {
   log: FastifyBaseLogger;
   /** How long a provider payment may stay unfinished before the provider is asked. */
   reconcileAfterMs: number;
+  /** First retry delay of a refused webhook (doubling to an hour); default 10 s. */
+  webhookRetryBaseMs?: number;
   /** Timeout of one webhook delivery. */
   webhookTimeoutMs?: number;
   /** Called after a job was enqueued, so the worker picks it up at once. */
@@ -387,7 +389,7 @@ export class PaymentsService {
   jobKinds(): Record<string, JobKind> {
     return {
       // 10 s doubling to an hour, 40 attempts: a day and a half of retries.
-      [WEBHOOK_JOB]: { maxAttempts: 40, backoffMs: exponentialBackoff(10_000, 3_600_000), handler: (payload) => this.deliverWebhook(String(payload.paymentId)) },
+      [WEBHOOK_JOB]: { maxAttempts: 40, backoffMs: exponentialBackoff(this.options.webhookRetryBaseMs ?? 10_000, 3_600_000), handler: (payload) => this.deliverWebhook(String(payload.paymentId)) },
       [RECONCILE_JOB]: {
         maxAttempts: 30,
         backoffMs: exponentialBackoff(60_000, 3_600_000),

@@ -56,6 +56,7 @@ export async function createPayments(config: AppConfig, db: Db, tokens: TokenSer
     publicUrl: config.PUBLIC_URL,
     log,
     reconcileAfterMs: config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
+    webhookRetryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
     onJobEnqueued: () => late.worker?.nudge(),
   });
   service.providers = createPaymentProviders({

@@ -39,13 +39,21 @@ export interface WebhookReceiver extends LocalServer {
   forged: number;
   /** answer with this status instead of 200 (e.g. 503 to make the portal retry) */
   refuseWith: number | undefined;
+  /** hold every request without answering (a slow game server) */
+  hang: boolean;
+  /** requests held while `hang` was on */
+  hanging: number;
   secret: string;
 }
 
 /** A game server's webhook endpoint that checks the signature. */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
-  const state = { received: [] as WebhookReceiver['received'], forged: 0, refuseWith: undefined as number | undefined, secret: '' };
+  const state = { received: [] as WebhookReceiver['received'], forged: 0, refuseWith: undefined as number | undefined, hang: false, hanging: 0, secret: '' };
   const server = await listen((req, body, res) => {
+    if (state.hang) {
+      state.hanging += 1;
+      return;
+    }
     if (state.refuseWith) {
       res.writeHead(state.refuseWith).end();
       return;

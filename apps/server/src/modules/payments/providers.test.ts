@@ -1,0 +1,172 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app.ts';
+import { signStripeWebhook, startStripeFake, type StripeFake } from '../../integrations/payments/testing/stripe-fake.ts';
+import { startYandexPayFake, type YandexPayFake } from '../../integrations/payments/testing/yandex-pay-fake.ts';
+import { startYookassaFake, type YookassaFake } from '../../integrations/payments/testing/yookassa-fake.ts';
+import { RECONCILE_JOB } from './service.ts';
+import { makePlayer, staffHeaders, startWebhookReceiver, type WebhookReceiver } from './testing/helpers.ts';
+
+/** Each real adapter wired through the module, against the local server speaking its protocol. */
+const STRIPE = { secretKey: 'sk_test_module', webhookSecret: 'whsec_module' };
+const KASSA = { shopId: '54321', secretKey: 'test_kassa_secret' };
+const YANDEX = { merchantId: 'merchant-module', apiKey: 'merchant-module' };
+const ADMIN = { ADMIN_EMAIL: 'admin@portal.example', ADMIN_PASSWORD: 'admin-password-1' };
+
+describe('payments with the real provider adapters', () => {
+  let app: FastifyInstance;
+  let stripe: StripeFake;
+  let kassa: YookassaFake;
+  let yandex: YandexPayFake;
+  let receiver: WebhookReceiver;
+  let key: string;
+  let player: Awaited<ReturnType<typeof makePlayer>>;
+
+  const newPayment = async (priceId = 'ft-coins-100') => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/payments', headers: { authorization: `Bearer ${key}` }, payload: { userId: player.id, priceId } });
+    return (res.json() as { paymentId: string }).paymentId;
+  };
+  const status = async (id: string) => ((await app.inject({ url: `/api/payments/get/${id}`, headers: player.auth })).json() as { data: { status: string } }).data.status;
+  const postWebhook = (provider: string, body: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url: `/api/payments/webhooks/${provider}`, headers: { 'content-type': 'application/json', ...headers }, payload: body });
+  const deliveredFor = (id: string) => receiver.received.filter((event) => event.data.paymentId === id).map((event) => event.type);
+
+  beforeAll(async () => {
+    stripe = await startStripeFake({ secretKey: STRIPE.secretKey });
+    kassa = await startYookassaFake(KASSA);
+    yandex = await startYandexPayFake(YANDEX);
+    app = await buildTestApp({
+      ...ADMIN,
+      JOB_POLL_INTERVAL_MS: '50',
+      STRIPE_SECRET_KEY: STRIPE.secretKey,
+      STRIPE_WEBHOOK_SECRET: STRIPE.webhookSecret,
+      STRIPE_API_BASE: stripe.url,
+      YOOKASSA_SHOP_ID: KASSA.shopId,
+      YOOKASSA_SECRET_KEY: KASSA.secretKey,
+      YOOKASSA_API_BASE: kassa.apiBaseUrl,
+      YANDEX_PAY_MERCHANT_ID: YANDEX.merchantId,
+      YANDEX_PAY_API_KEY: YANDEX.apiKey,
+      YANDEX_PAY_API_BASE: yandex.url,
+      YANDEX_PAY_JWKS_URL: yandex.jwksUrl,
+    });
+    const admin = await staffHeaders(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    key = ((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin })).json() as { key: string }).key;
+    receiver = await startWebhookReceiver();
+    const hook = await app.inject({ method: 'PUT', url: '/api/staff/projects/familytown/webhook', headers: admin, payload: { url: receiver.url } });
+    receiver.secret = (hook.json() as { secret: string }).secret;
+    player = await makePlayer(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await Promise.all([stripe?.close(), kassa?.close(), yandex?.close(), receiver?.close()]);
+  });
+
+  it('Stripe: PaymentIntent in USD, signed webhook pays once; replayed, tampered and older events change nothing', async () => {
+    const id = await newPayment();
+    const created = await app.inject({ url: `/api/payments/stripe/create/${id}`, headers: player.auth });
+    const { data } = created.json() as { data: { clientSecret: string; id: string; sandbox: boolean } };
+    expect(data.sandbox).toBe(false);
+    expect(data.clientSecret).toContain(data.id);
+    expect(stripe.intents.get(data.id)).toMatchObject({ amount: 99, currency: 'usd' });
+    // Asking again gives the same intent (idempotency key per payment and provider).
+    const again = (await app.inject({ url: `/api/payments/stripe/create/${id}`, headers: player.auth })).json() as { data: { id: string } };
+    expect(again.data.id).toBe(data.id);
+
+    const older = stripe.eventFor(data.id, 'payment_intent.created');
+    stripe.succeed(data.id);
+    const paid = stripe.eventFor(data.id, 'payment_intent.succeeded');
+    const tampered = paid.replace('"amount":99', '"amount":1');
+    expect((await postWebhook('stripe', tampered, { 'stripe-signature': signStripeWebhook(paid, STRIPE.webhookSecret) })).statusCode).toBe(400);
+    expect((await postWebhook('stripe', paid, { 'stripe-signature': signStripeWebhook(paid, 'whsec_forger') })).statusCode).toBe(400);
+    expect(await status(id)).toBe('none');
+
+    const first = await postWebhook('stripe', paid, { 'stripe-signature': signStripeWebhook(paid, STRIPE.webhookSecret) });
+    expect(first.json()).toEqual({ received: true, outcome: 'applied' });
+    const replay = await postWebhook('stripe', paid, { 'stripe-signature': signStripeWebhook(paid, STRIPE.webhookSecret) });
+    expect(replay.json()).toEqual({ received: true, outcome: 'replayed' });
+    const late = await postWebhook('stripe', older, { 'stripe-signature': signStripeWebhook(older, STRIPE.webhookSecret) });
+    expect(late.statusCode).toBe(200);
+    expect(await status(id)).toBe('paid');
+    await expect.poll(() => deliveredFor(id), { timeout: 5000 }).toEqual(['payment.paid']);
+  });
+
+  it('Stripe: cancellation from the screen ends as none; a decline fails', async () => {
+    const id = await newPayment();
+    const { data } = (await app.inject({ url: `/api/payments/stripe/create/${id}`, headers: player.auth })).json() as { data: { id: string } };
+    const wrongRef = await app.inject({ method: 'POST', url: '/api/payments/stripe/cancellation-payment', headers: player.auth, payload: { stripePaymentId: 'pi_other', paymentId: id } });
+    expect(wrongRef.statusCode).toBe(404);
+    const cancel = await app.inject({ method: 'POST', url: '/api/payments/stripe/cancellation-payment', headers: player.auth, payload: { stripePaymentId: data.id, paymentId: id } });
+    expect(cancel.json()).toEqual({ data: { status: 'none' } });
+    expect(stripe.intents.get(data.id)?.status).toBe('canceled');
+    await expect.poll(() => deliveredFor(id), { timeout: 5000 }).toEqual(['payment.canceled']);
+
+    const declinedId = await newPayment();
+    const declined = (await app.inject({ url: `/api/payments/stripe/create/${declinedId}`, headers: player.auth })).json() as { data: { id: string } };
+    stripe.decline(declined.data.id);
+    const body = stripe.eventFor(declined.data.id, 'payment_intent.payment_failed');
+    await postWebhook('stripe', body, { 'stripe-signature': signStripeWebhook(body, STRIPE.webhookSecret) });
+    expect(await status(declinedId)).toBe('fail');
+  });
+
+  it('YooKassa: embedded confirmation in RUB; a notification is trusted only after re-reading the payment', async () => {
+    const id = await newPayment('ft-gems-50');
+    const { data } = (await app.inject({ url: `/api/payments/yookassa/create/${id}`, headers: player.auth })).json() as { data: { confirmationToken: string } };
+    expect(data.confirmationToken).toBeTruthy();
+    const [ref, fakePayment] = [...kassa.payments.entries()].find(([, p]) => p.metadata.paymentId === id) ?? [];
+    expect(fakePayment?.amount).toEqual({ value: '149.00', currency: 'RUB' });
+    expect((await app.inject({ url: `/api/payments/set-pending/${id}`, headers: player.auth })).json()).toEqual({ data: { status: 'pending' } });
+
+    // A forged "succeeded" while YooKassa says pending changes nothing.
+    const forged = kassa.notificationFor(ref as string, 'payment.succeeded', { status: 'succeeded', paid: true });
+    expect((await postWebhook('yookassa', forged)).json()).toMatchObject({ outcome: 'unchanged' });
+    expect(await status(id)).toBe('pending');
+    // The modal closes: YooKassa is asked, still pending.
+    expect((await app.inject({ url: `/api/payments/yookassa/modal-close/${id}`, headers: player.auth })).json()).toEqual({ data: { status: 'pending' } });
+
+    kassa.succeed(ref as string);
+    const real = kassa.notificationFor(ref as string, 'payment.succeeded');
+    expect((await postWebhook('yookassa', real)).json()).toMatchObject({ outcome: 'applied' });
+    expect(await status(id)).toBe('paid');
+    await expect.poll(() => deliveredFor(id), { timeout: 5000 }).toEqual(['payment.paid']);
+  });
+
+  it('YooKassa: a payment left pending is found paid by the reconciliation job', async () => {
+    const id = await newPayment('ft-energy-10');
+    await app.inject({ url: `/api/payments/yookassa/create/${id}`, headers: player.auth });
+    const [ref] = [...kassa.payments.entries()].find(([, p]) => p.metadata.paymentId === id) ?? [];
+    const reconcile = app.payments.service.jobKinds()[RECONCILE_JOB];
+    const context = { id: 0, attempt: 1, log: app.log };
+    await expect(reconcile?.handler({ paymentId: id }, context)).rejects.toThrow(/unfinished/);
+    kassa.succeed(ref as string);
+    await reconcile?.handler({ paymentId: id }, context);
+    expect(await status(id)).toBe('paid');
+  });
+
+  it('Yandex Pay: order with a payment URL; ES256 webhooks pay it, forged and expired ones are refused', async () => {
+    const id = await newPayment('ft-pass-season');
+    const res = await app.inject({ method: 'POST', url: '/api/payments/yandex-pay/create', headers: player.auth, payload: { paymentId: id } });
+    expect(res.json()).toMatchObject({ code: 200, status: 'success', data: { sandbox: false } });
+    expect((res.json() as { data: { paymentUrl: string } }).data.paymentUrl).toMatch(/^http/);
+    expect(yandex.orders.get(id)).toMatchObject({ orderAmount: '599.00', currencyCode: 'RUB' });
+
+    yandex.setStatus(id, 'CAPTURED');
+    const expired = await yandex.orderStatusWebhook(id, { expiresIn: -600 });
+    expect((await postWebhook('yandex-pay', expired, { 'content-type': 'application/octet-stream' })).statusCode).toBe(400);
+    const otherKey = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify'])).privateKey;
+    const forged = await yandex.orderStatusWebhook(id, { key: otherKey });
+    expect((await postWebhook('yandex-pay', forged, { 'content-type': 'application/octet-stream' })).statusCode).toBe(400);
+    expect(await status(id)).toBe('none');
+
+    const token = await yandex.orderStatusWebhook(id);
+    expect((await postWebhook('yandex-pay', token, { 'content-type': 'application/octet-stream' })).json()).toMatchObject({ outcome: 'applied' });
+    expect(await status(id)).toBe('paid');
+    await expect.poll(() => deliveredFor(id), { timeout: 5000 }).toEqual(['payment.paid']);
+  });
+
+  it('the sandbox completion refuses real providers', async () => {
+    const id = await newPayment();
+    await app.inject({ url: `/api/payments/stripe/create/${id}`, headers: player.auth });
+    const res = await app.inject({ method: 'POST', url: `/api/payments/sandbox/${id}/complete`, headers: player.auth, payload: { outcome: 'paid' } });
+    expect(res.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../../../test/app.ts';
+import { jobs, payments } from '../../db/schema.ts';
+import type { ProviderPaymentStatus } from '../../integrations/payments/types.ts';
+import { nextState, type PaymentMove, type PaymentState } from './state-machine.ts';
+import { WEBHOOK_JOB } from './service.ts';
+
+const moves: PaymentMove[] = ['start', 'paid', 'fail', 'cancel'];
+
+describe('state machine (pure)', () => {
+  it('is forward only: a finished state never changes, pending never goes back to none', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...moves), { maxLength: 30 }), (sequence) => {
+        let state: PaymentState = { status: 'none', finished: false };
+        let finishedAs: PaymentState | undefined;
+        let wasPending = false;
+        for (const move of sequence) {
+          state = nextState(state, move) ?? state;
+          if (finishedAs) expect(state).toEqual(finishedAs);
+          if (state.finished) finishedAs ??= state;
+          if (wasPending && !state.finished) expect(state.status).toBe('pending');
+          wasPending ||= state.status === 'pending';
+        }
+        const firstFinal = sequence.find((move): move is Exclude<PaymentMove, 'start'> => move !== 'start');
+        const expected = { paid: 'paid', fail: 'fail', cancel: 'none' } as const;
+        if (firstFinal) expect(state).toEqual({ status: expected[firstFinal], finished: true });
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('state machine over the database: random provider event sequences', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    // No worker polling during the property: webhook jobs are counted, not delivered.
+    app = await buildTestApp({ JOB_POLL_INTERVAL_MS: '3600000' });
+    await app.payments.worker.stop();
+  });
+  afterAll(() => app.close());
+
+  const ZStatus = fc.constantFrom<ProviderPaymentStatus>('pending', 'paid', 'fail', 'canceled');
+  const ZEvent = fc.record({
+    status: ZStatus,
+    /** a small pool of ids, so replays happen */
+    eventId: fc.option(fc.constantFrom('e1', 'e2', 'e3', 'e4'), { nil: undefined }),
+    rightAmount: fc.boolean(),
+    rightRef: fc.boolean(),
+  });
+
+  it('replayed, forged, out-of-order and wrong-amount events never move a finished payment, and one webhook per final status', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(ZEvent, { minLength: 1, maxLength: 12 }), async (events) => {
+        const id = randomUUID();
+        const providerRef = `pi_${randomUUID()}`;
+        await app.database.db.insert(payments).values({
+          id,
+          project: 'familytown',
+          userId: 'prop-user',
+          priceId: 'ft-coins-100',
+          titleRu: 'x',
+          titleEn: 'x',
+          ruAmountMinor: 7900,
+          enAmountMinor: 99,
+          amountMinor: 99,
+          currency: 'USD',
+          provider: 'stripe',
+          providerRef,
+        });
+        const seen = new Set<string>();
+        let model: PaymentState = { status: 'none', finished: false };
+        for (const event of events) {
+          const outcome = await app.payments.service.applyProviderEvent({
+            provider: 'stripe',
+            providerRef: event.rightRef ? providerRef : `pi_forged_${randomUUID()}`,
+            status: event.status,
+            amountMinor: event.rightAmount ? 99 : 100,
+            currency: 'USD',
+            ...(event.eventId ? { eventId: `${id}:${event.eventId}` } : {}),
+          });
+          // The model: only the real payment's events, with the right amount (or pending), never twice.
+          const valid = event.rightRef && (event.rightAmount || event.status === 'pending') && !(event.eventId && seen.has(event.eventId));
+          if (event.rightRef && (event.rightAmount || event.status === 'pending') && event.eventId) seen.add(event.eventId);
+          if (valid) {
+            const move = ({ pending: 'start', paid: 'paid', fail: 'fail', canceled: 'cancel' } as const)[event.status];
+            model = nextState(model, move) ?? model;
+          } else {
+            expect(outcome).not.toBe('applied');
+          }
+          const [row] = await app.database.db.select().from(payments).where(eq(payments.id, id));
+          expect({ status: row?.status, finished: row?.finishedAt !== null }).toEqual(model);
+        }
+        const hooks = await app.database.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.kind, WEBHOOK_JOB)));
+        expect(hooks.filter((job) => job.payload.paymentId === id)).toHaveLength(model.finished ? 1 : 0);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('concurrent final events: exactly one wins', async () => {
+    const id = randomUUID();
+    await app.database.db.insert(payments).values({
+      id, project: 'familytown', userId: 'race', priceId: 'ft-coins-100', titleRu: 'x', titleEn: 'x',
+      ruAmountMinor: 7900, enAmountMinor: 99, amountMinor: 99, currency: 'USD', provider: 'stripe', providerRef: `pi_race_${id}`,
+    });
+    const results = await Promise.all(
+      (['paid', 'fail', 'canceled', 'paid'] as const).map((status, i) =>
+        app.payments.service.applyProviderEvent({ provider: 'stripe', providerRef: `pi_race_${id}`, status, amountMinor: 99, currency: 'USD', eventId: `race-${id}-${i}` }),
+      ),
+    );
+    expect(results.filter((r) => r === 'applied')).toHaveLength(1);
+  });
+});

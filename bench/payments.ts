@@ -1,0 +1,46 @@
+// Payments created per second through the game-server API (DESIGN 4.3).
+// 1. Starts the product as `npm start` does (PGlite in a fresh DATA_DIR; DATABASE_URL in the
+//    environment switches to PostgreSQL), with a staff admin.
+// 2. Signs in as staff and creates a project API key for familytown.
+// 3. Runs autocannon against POST /api/v1/payments for BENCH_SECONDS with BENCH_CONNECTIONS
+//    connections, each request a new payment (its own idempotency key), and prints the rate.
+// Usage: npm run payments -w bench
+import autocannon from 'autocannon';
+import { startProduct } from './lib.ts';
+
+const port = Number(process.env.BENCH_PORT ?? 8294);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const admin = { email: 'bench-admin@portal.localhost', password: 'bench-admin-password' };
+
+const server = await startProduct(port, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, RATE_LIMIT_MAX: '0', AUTH_RATE_LIMIT_MAX: '0' });
+try {
+  const login = await fetch(`${server.url}/api/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+  if (!login.ok) throw new Error(`staff login: ${login.status} ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  const keyRes = await fetch(`${server.url}/api/staff/projects/familytown/api-keys`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  const { key } = (await keyRes.json()) as { key: string };
+
+  let seq = 0;
+  const result = await autocannon({
+    url: `${server.url}/api/v1/payments`,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        setupRequest: (request) => {
+          seq += 1;
+          return { ...request, body: JSON.stringify({ userId: `bench-${seq % 500}`, priceId: 'ft-coins-100', idempotencyKey: `bench-${seq}` }) };
+        },
+      },
+    ],
+  });
+  const created = result['2xx'];
+  console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${connections} connections, ${seconds} s`);
+  console.log(`payments created: ${created} (${(created / seconds).toFixed(0)}/s); non-2xx: ${result.non2xx}, errors: ${result.errors}`);
+  console.log(`latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+} finally {
+  await server.stop();
+}
