@@ -94,6 +94,8 @@ export function useAuthScreen({ alwaysCaptcha = false }: { alwaysCaptcha?: boole
   return {
     flow,
     config: config.data,
+    /** The project settings are still on their way (the method list waits for them). */
+    configPending: config.isPending,
     attempts,
     captcha: { required: captchaRequired, key: captchaKey, onChange: setAltcha, blocks: captchaBlocks },
     takeAltcha,

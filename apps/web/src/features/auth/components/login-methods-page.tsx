@@ -88,7 +88,7 @@ export function LoginMethodsPage() {
   const outside = useOutsideSignIn({ session, onResult, onClosed });
 
   if (signedInAtStart) return <Navigate to={paths.home()} replace />;
-  if (hostCheck.checking) return <FullScreenLoader />;
+  if (hostCheck.checking || screen.configPending) return <FullScreenLoader />;
 
   const methods = offeredMethods(screen.config?.projects.authMethods);
   const withMail = methods.includes('mail');
