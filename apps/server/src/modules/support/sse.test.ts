@@ -1,0 +1,59 @@
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SseHub } from './sse.ts';
+
+describe('SseHub', () => {
+  const apps: ReturnType<typeof Fastify>[] = [];
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+  });
+
+  async function serve(hub: SseHub) {
+    const app = Fastify();
+    apps.push(app);
+    app.get('/events', async (request, reply) => {
+      hub.open(request, reply);
+    });
+    // As buildApp does: open streams end before the server waits for connections.
+    app.addHook('preClose', async () => hub.closeAll());
+    return { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
+  }
+
+  async function readUntil(body: ReadableStream<Uint8Array>, done: (text: string) => boolean): Promise<string> {
+    const decoder = new TextDecoder();
+    let text = '';
+    for await (const chunk of body) {
+      text += decoder.decode(chunk, { stream: true });
+      if (done(text)) break;
+    }
+    return text;
+  }
+
+  it('sends ready, then heartbeats on an idle stream', async () => {
+    const hub = new SseHub(30);
+    const { url } = await serve(hub);
+    const controller = new AbortController();
+    const response = await fetch(`${url}/events`, { signal: controller.signal });
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(response.headers.get('cache-control')).toContain('no-cache');
+    const text = await readUntil(response.body!, (t) => (t.match(/: heartbeat/g) ?? []).length >= 2);
+    expect(text).toContain('event: ready\ndata: {"type":"ready"}\n\n');
+    controller.abort();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(hub.size).toBe(0);
+  });
+
+  it('ends open streams when the app closes, so closing does not hang', async () => {
+    const hub = new SseHub(60_000);
+    const { app, url } = await serve(hub);
+    const response = await fetch(`${url}/events`);
+    const ended = readUntil(response.body!, () => false);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(hub.size).toBe(1);
+    const started = performance.now();
+    await app.close();
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(await ended).toContain('event: ready');
+    expect(hub.size).toBe(0);
+  });
+});
