@@ -90,7 +90,7 @@ describe('payments with the real provider adapters', () => {
     await expect.poll(() => deliveredFor(id), { timeout: 5000 }).toEqual(['payment.paid']);
   });
 
-  it('Stripe: cancellation from the screen ends as none; a decline fails', async () => {
+  it('Stripe: cancellation from the screen ends as none; a declined card keeps the payment open for another try', async () => {
     const id = await newPayment();
     const { data } = (await app.inject({ url: `/api/payments/stripe/create/${id}`, headers: player.auth })).json() as { data: { id: string } };
     const wrongRef = await app.inject({ method: 'POST', url: '/api/payments/stripe/cancellation-payment', headers: player.auth, payload: { stripePaymentId: 'pi_other', paymentId: id } });
@@ -105,7 +105,12 @@ describe('payments with the real provider adapters', () => {
     stripe.decline(declined.data.id);
     const body = stripe.eventFor(declined.data.id, 'payment_intent.payment_failed');
     await postWebhook('stripe', body, { 'stripe-signature': signStripeWebhook(body, STRIPE.webhookSecret) });
-    expect(await status(declinedId)).toBe('fail');
+    expect(await status(declinedId)).toBe('pending');
+    // The player tries another card in the same Payment Element and pays.
+    stripe.succeed(declined.data.id);
+    const paid = stripe.eventFor(declined.data.id, 'payment_intent.succeeded');
+    await postWebhook('stripe', paid, { 'stripe-signature': signStripeWebhook(paid, STRIPE.webhookSecret) });
+    expect(await status(declinedId)).toBe('paid');
   });
 
   it('YooKassa: embedded confirmation in RUB; a notification is trusted only after re-reading the payment', async () => {

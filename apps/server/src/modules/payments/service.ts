@@ -226,9 +226,19 @@ export class PaymentsService {
       return 'mismatch';
     }
     const eventRecord = event.eventId ? { provider: event.provider, eventId: event.eventId } : undefined;
-    const result = await this.move(payment.id, moveOfProviderStatus(event.status), eventRecord);
+    const result = await this.move(payment.id, this.moveOf(event), eventRecord);
     if (result.replayed) return 'replayed';
     return result.changed ? 'applied' : 'unchanged';
+  }
+
+  /**
+   * A declined Stripe attempt leaves the PaymentIntent open: the player may try another card in
+   * the same Payment Element and pay. Taking the decline as final would lose that payment, so it
+   * only keeps the payment pending; the intent's success or cancellation finishes it.
+   */
+  private moveOf(event: ProviderEvent): PaymentMove {
+    if (event.provider === 'stripe' && event.status === 'fail' && !this.providers.sandbox('stripe')) return 'start';
+    return moveOfProviderStatus(event.status);
   }
 
   // --- Player API ----------------------------------------------------------------------------
