@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { StaffMember, StaffService } from './service.ts';
+import { createStaffAuth } from './staff-auth.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,14 +35,13 @@ export type StaffRoutesOptions = {
 const tags = ['staff'];
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 429: ZApiError };
 
-/** preHandler: a staff token of `role` (admin passes every role) or 401/403. */
+/** preHandler: a staff token of `role` (admin passes every role) or 401/403; sets `request.staff`. */
 export function requireStaff(staff: StaffService, role: TStaffRole) {
+  const auth = createStaffAuth(staff);
+  const check = auth.requireStaff(role);
   return async (request: FastifyRequest): Promise<void> => {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-    if (!match?.[1]) throw new AppError('UNAUTHORIZED', 401, 'Staff sign-in required');
-    const member = await staff.authenticate(match[1]);
-    if (member.role !== 'admin' && member.role !== role) throw new AppError('FORBIDDEN', 403, `Needs the ${role} role`);
-    request.staff = member;
+    await check(request);
+    request.staff = auth.member(request) ?? null;
   };
 }
 
