@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../../config.ts';
+import { ConfigError, type AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { createPaymentProviders, type PaymentProvidersOptions } from '../../integrations/payments/create-payment-providers.ts';
 import { Argon2idHasher } from '../../integrations/passwords/argon2id.ts';
@@ -15,8 +15,25 @@ export interface Payments {
   worker: JobWorker;
 }
 
+/** A provider's keys come as a set: half a set is a mistake, not a wish for the sandbox. */
+function assertCompleteKeys(config: AppConfig): void {
+  const sets: Array<[string, string | undefined][]> = [
+    [['STRIPE_SECRET_KEY', config.STRIPE_SECRET_KEY], ['STRIPE_WEBHOOK_SECRET', config.STRIPE_WEBHOOK_SECRET]],
+    [['YOOKASSA_SHOP_ID', config.YOOKASSA_SHOP_ID], ['YOOKASSA_SECRET_KEY', config.YOOKASSA_SECRET_KEY]],
+    [['YANDEX_PAY_MERCHANT_ID', config.YANDEX_PAY_MERCHANT_ID], ['YANDEX_PAY_API_KEY', config.YANDEX_PAY_API_KEY]],
+  ];
+  for (const set of sets) {
+    const given = set.filter(([, value]) => value !== undefined);
+    const missing = set.find(([, value]) => value === undefined);
+    if (given.length > 0 && missing) {
+      throw new ConfigError(`Invalid configuration: ${missing[0]} is required when ${given.map(([name]) => name).join(', ')} is set`);
+    }
+  }
+}
+
 /** Real provider adapters where keys are configured, the sandbox elsewhere (STYLE 9). */
 export function providerOptions(config: AppConfig): Omit<PaymentProvidersOptions, 'sandbox'> {
+  assertCompleteKeys(config);
   return {
     ...(config.providers.stripe && {
       stripe: {
