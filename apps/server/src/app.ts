@@ -175,7 +175,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.register(priceLogoRoutes, { repository, pricesDir: path.join(config.ASSETS_DIR, 'prices') });
     const payments = await createPayments(config, database.db, accounts.tokens, app.log);
     app.decorate('payments', payments);
-    await app.register(gameServerRoutes, { prefix: '/api', service: payments.service, staff: payments.staff });
+    await app.register(gameServerRoutes, { prefix: '/api', service: payments.service, staff: payments.staff, perKeyLimit: config.isRateLimitEnabled ? config.GAME_API_RATE_LIMIT_MAX : 0 });
     await app.register(playerPaymentRoutes, { prefix: '/api', service: payments.service });
     await app.register(providerWebhookRoutes, { prefix: '/api', service: payments.service });
     await app.register(staffRoutes, { prefix: '/api', staff: payments.staff, payments: payments.service, guessLimit });

@@ -124,6 +124,8 @@ const ZEnv = z.object({
   PAYMENT_RECONCILE_AFTER_SECONDS: nonNegativeInt.default(600),
   /** first retry delay of a refused game-server webhook; doubles up to an hour (lower only for tests) */
   WEBHOOK_RETRY_BASE_MS: nonNegativeInt.default(10_000),
+  /** game-server API requests per minute per project API key (instead of the per-IP limit) */
+  GAME_API_RATE_LIMIT_MAX: nonNegativeInt.default(6000),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   VK_CLIENT_ID: optionalText,

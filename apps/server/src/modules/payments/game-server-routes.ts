@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@portal/contracts/errors';
@@ -7,7 +7,18 @@ import { AppError } from '../../lib/app-error.ts';
 import type { StaffService } from '../staff/service.ts';
 import type { PaymentsService } from './service.ts';
 
-export type GameServerRoutesOptions = { service: PaymentsService; staff: StaffService };
+export type GameServerRoutesOptions = {
+  service: PaymentsService;
+  staff: StaffService;
+  /** requests per minute per API key (0: the global per-IP limit applies) */
+  perKeyLimit?: number;
+};
+
+/** The key's public prefix (`ppk_<12 hex>`) names the counter; anything else counts by IP. */
+function limitKey(request: FastifyRequest): string {
+  const match = /^Bearer\s+(ppk_[0-9a-f]{12})_/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ? `game-server:${match[1]}` : `game-server-ip:${request.ip}`;
+}
 
 const tags = ['game-server'];
 const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError };
@@ -16,7 +27,9 @@ const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError, 409: ZApiError,
  * DESIGN 4.3, server to server, behind `Authorization: Bearer <project API key>`. Unknown fields
  * are refused (an `amount` from the caller is a 400): the price always comes from the price list.
  */
-export const gameServerRoutes: FastifyPluginAsyncZod<GameServerRoutesOptions> = async (app, { service, staff }) => {
+export const gameServerRoutes: FastifyPluginAsyncZod<GameServerRoutesOptions> = async (app, { service, staff, perKeyLimit = 0 }) => {
+  // A game server calls from a few addresses for many players: count per API key, not per IP.
+  const config: FastifyContextConfig = perKeyLimit > 0 ? { rateLimit: { max: perKeyLimit, timeWindow: 60_000, keyGenerator: limitKey } } : {};
   const projectOf = async (request: FastifyRequest): Promise<string> => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
     const project = match?.[1] ? await staff.projectOfApiKey(match[1]) : null;
@@ -27,6 +40,7 @@ export const gameServerRoutes: FastifyPluginAsyncZod<GameServerRoutesOptions> = 
   app.post(
     '/v1/payments',
     {
+      config,
       schema: {
         tags,
         summary: 'Create a payment for an item of the project price list',
@@ -45,6 +59,7 @@ export const gameServerRoutes: FastifyPluginAsyncZod<GameServerRoutesOptions> = 
   app.get(
     '/v1/payments/:paymentId',
     {
+      config,
       schema: {
         tags,
         summary: 'Read a payment of this project',
