@@ -97,6 +97,8 @@ test.describe('catalogue in Russian', () => {
     await page.getByRole('link', { name: 'Играть' }).first().click();
     await page.getByRole('button', { name: 'Играть' }).click();
     await expect(page.locator('iframe#game-frame')).toHaveAttribute('src', /lang=ru$/);
+    // The shared demo-game toolbar (/demo-games/shared/portal.js) speaks the frame's language.
+    await expect(page.frameLocator('#game-frame').getByRole('button', { name: 'Войти' })).toBeVisible();
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Пользовательское соглашение' })).toBeVisible();
   });
 });

@@ -1,6 +1,5 @@
 /*
- * Portal toolbar shared by the demo games (identical copy in each games/<project>/portal.js;
- * source: assets/tools/portal.js, copy with `node assets/tools/sync-portal.mjs`).
+ * Portal toolbar shared by the demo games, served once at /demo-games/shared/portal.js.
  * Talks to the portal through the game SDK (window.GameSDK from /sdk/game-sdk.js) and fails
  * gracefully with a visible status line when the SDK or the portal is not there.
  * A game defines window.DEMO_GAME = { texts: { en: {...}, ru: {...} }, onLanguage(t, lang), onPurchase(result) }
