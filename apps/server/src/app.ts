@@ -88,7 +88,9 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   const ownsDatabase = !overrides.database;
   const database =
     overrides.database ??
-    (await openDatabase(overrides.databaseUrl ?? config.DATABASE_URL ?? path.join(config.DATA_DIR, 'pgdata')));
+    (await openDatabase(overrides.databaseUrl ?? config.DATABASE_URL ?? path.join(config.DATA_DIR, 'pgdata'), {
+      onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
+    }));
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;

@@ -32,8 +32,13 @@ const MIGRATION_LOCK_KEY = 7_246_001;
  * Opens the database: `postgres://` and `postgresql://` use node-postgres, `memory://` an
  * in-memory PGlite (tests), anything else is a directory for an embedded PGlite.
  */
-export async function openDatabase(url: string): Promise<Database> {
-  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url);
+export type OpenOptions = {
+  /** Told when an idle PostgreSQL connection fails (see openPostgres); PGlite has none. */
+  onIdleError?: (error: Error) => void;
+};
+
+export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
   return openPglite(url);
 }
 
@@ -53,8 +58,13 @@ async function openPglite(location: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle pooled connection that the server ends (restart, failover, an administrator's
+  // terminate) makes the pool emit 'error'; unhandled, that would crash the process. The
+  // pool has already dropped that client and the next query opens a fresh one; queries in
+  // flight still reject to their callers.
+  pool.on('error', (error) => options.onIdleError?.(error));
   const db = drizzlePg(pool, { schema });
   try {
     await withAdvisoryLock(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }));
