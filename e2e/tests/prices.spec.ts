@@ -14,7 +14,8 @@ test.describe('prices', () => {
     await expect(rows.first()).toContainText('$');
     const logo = rows.first().getByRole('img');
     await expect(logo).toHaveAttribute('src', /^\/prices\/[^/]+\/[a-z]+\.svg$/);
-    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The logo really loads (polled: it may still be on its way when the row shows).
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expect(page.getByRole('banner').getByRole('group').getByRole('button')).toHaveCount(2);
   });
 
