@@ -98,7 +98,10 @@ test.describe('catalogue in Russian', () => {
     await page.getByRole('button', { name: 'Играть' }).click();
     await expect(page.locator('iframe#game-frame')).toHaveAttribute('src', /lang=ru$/);
     // The shared demo-game toolbar (/demo-games/shared/portal.js) speaks the frame's language.
-    await expect(page.frameLocator('#game-frame').getByRole('button', { name: 'Войти' })).toBeVisible();
+    const signIn = page.frameLocator('#game-frame').getByRole('button', { name: 'Войти' });
+    await expect(signIn).toBeVisible();
+    // ...and is styled by the shared /demo-games/shared/toolbar.css.
+    await expect(signIn).toHaveCSS('border-radius', '8px');
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Пользовательское соглашение' })).toBeVisible();
   });
 });

@@ -201,43 +201,5 @@ export const RESULT_PAGE_PATHS = {
 export const resultPath = (kind: ResultKind, encodedResult: string): string =>
   `${RESULT_PAGE_PATHS[kind]}/${encodedResult}`;
 
-// ---------------------------------------------------------------------------------------------
-// base64url of the result's JSON (UTF-8), no padding
-
-/** Encodes a result for a result page path: base64url (RFC 4648 section 5, no padding) of its UTF-8 JSON. */
-export function encodeResult(result: unknown): string {
-  const json = JSON.stringify(result);
-  if (json === undefined) throw new TypeError('encodeResult: the result is not JSON');
-  const bytes = new TextEncoder().encode(json);
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-const BASE64URL = /^[A-Za-z0-9_-]*$/;
-
-/**
- * Decodes what `encodeResult` made; also accepts padding and the standard alphabet, since hosts
- * re-encode. Returns null for anything that is not base64 of UTF-8 JSON, or that the schema
- * (when given) refuses.
- */
-export function decodeResult(param: string): unknown;
-export function decodeResult<T>(param: string, schema: z.ZodType<T>): T | null;
-export function decodeResult<T>(param: string, schema?: z.ZodType<T>): unknown {
-  if (typeof param !== 'string' || param.length === 0) return null;
-  let text = param.trim().replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  if (!BASE64URL.test(text) || text.length % 4 === 1) return null;
-  text = text.replace(/-/g, '+').replace(/_/g, '/');
-  try {
-    const binary = atob(text + '='.repeat((4 - (text.length % 4)) % 4));
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    const value: unknown = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    if (!schema) return value;
-    const parsed = schema.safeParse(value);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+// The codec lives in its own zod-free module so pages can decode results without loading zod.
+export { decodeResult, encodeResult } from './result-codec.ts';

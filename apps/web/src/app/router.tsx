@@ -3,7 +3,7 @@ import { Navigate, createBrowserRouter, useParams, type LoaderFunctionArgs, type
 import { isLanguage } from '@portal/contracts/languages';
 import { currentLanguage } from '@/shared/i18n/i18n';
 import { paths, routes } from '@/shared/paths';
-import { decodeResult } from '@/shared/auth/result-codec';
+import { decodeResult } from '@portal/contracts/result-codec';
 import { setNavigate } from '@/shared/navigation';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { RootLayout } from './layout/root-layout';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { decodeResult } from '@/shared/auth/result-codec';
+import { decodeResult } from '@portal/contracts/result-codec';
 import { deliveryFor, finishSignIn } from './sign-in-delivery';
 import { warningReaction } from './warnings';
 

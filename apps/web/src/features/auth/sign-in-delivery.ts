@@ -4,7 +4,7 @@ import { storeSignIn } from '@/shared/auth/auth-store';
 import { mergeAnonymousMarker } from '@/shared/auth/anonymous';
 import { resetFailedAttempts } from '@/shared/auth/failed-attempts';
 import { postToHost } from '@/shared/auth/host-message';
-import { encodeResult } from '@/shared/auth/result-codec';
+import { encodeResult } from '@portal/contracts/result-codec';
 import { paths } from '@/shared/paths';
 
 /** What the host receives: the auth result plus the session it asked with (DESIGN 4.5). */

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigate } from '../navigation';
 import { toastStore } from '../ui/notify';
 import { apiGet, resetUnauthorizedGuard, setRequestContext } from '../api/client';
-import { decodeResult } from './result-codec';
+import { decodeResult } from '@portal/contracts/result-codec';
 import { authMode, reactToUnauthorized } from './unauthorized';
 
 const navigate = vi.fn();

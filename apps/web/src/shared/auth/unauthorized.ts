@@ -1,6 +1,6 @@
 import type { HOST_ERROR_CODES } from '@portal/contracts/errors';
 import { isFramed, postToHost } from './host-message';
-import { encodeResult } from './result-codec';
+import { encodeResult } from '@portal/contracts/result-codec';
 import { clearSignIn } from './auth-store';
 import { navigateTo } from '../navigation';
 import { notifyError } from '../ui/notify';
