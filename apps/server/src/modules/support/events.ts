@@ -20,18 +20,21 @@ export type SupportBusEvent = {
   reader?: 'user' | 'staff';
 };
 
-export interface SupportEventBus {
-  publish(event: SupportBusEvent): Promise<void>;
-  subscribe(listener: (event: SupportBusEvent) => void): () => void;
+/** A live-update bus of events of type E (support's, and payments' status changes). */
+export interface EventBus<E> {
+  publish(event: E): Promise<void>;
+  subscribe(listener: (event: E) => void): () => void;
   close(): Promise<void>;
 }
+
+export type SupportEventBus = EventBus<SupportBusEvent>;
 
 const CHANNEL = 'portal_support_events';
 
 type Logger = { warn(obj: object, msg: string): void };
 
 /** In-process only: one server process (PGlite), or tests. */
-export function createLocalEventBus(): SupportEventBus {
+export function createLocalEventBus<E = SupportBusEvent>(): EventBus<E> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   return {
@@ -54,10 +57,10 @@ export function createLocalEventBus(): SupportEventBus {
  * its local subscribers. The listening connection reconnects after a drop; events sent
  * while it was down are lost, which the clients' 60 s polling covers.
  */
-export async function createPostgresEventBus(database: Database, log: Logger): Promise<SupportEventBus> {
+export async function createPostgresEventBus<E = SupportBusEvent>(database: Database, log: Logger, channel: string = CHANNEL): Promise<EventBus<E>> {
   // The pool drizzle runs on carries the connection settings of the listening client.
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-  const local = createLocalEventBus();
+  const local = createLocalEventBus<E>();
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -65,19 +68,19 @@ export async function createPostgresEventBus(database: Database, log: Logger): P
   const connect = async (): Promise<void> => {
     const next = new pg.Client(pool.options);
     next.on('notification', (message) => {
-      if (message.channel !== CHANNEL || !message.payload) return;
+      if (message.channel !== channel || !message.payload) return;
       try {
-        void local.publish(JSON.parse(message.payload) as SupportBusEvent);
+        void local.publish(JSON.parse(message.payload) as E);
       } catch (error) {
-        log.warn({ err: error }, 'support event: unreadable notification');
+        log.warn({ err: error, channel }, 'live event: unreadable notification');
       }
     });
     next.on('error', (error) => {
-      log.warn({ err: error }, 'support event listener lost its connection');
+      log.warn({ err: error, channel }, 'live event listener lost its connection');
       scheduleReconnect();
     });
     await next.connect();
-    await next.query(`listen ${CHANNEL}`);
+    await next.query(`listen ${channel}`);
     client = next;
   };
   const scheduleReconnect = () => {
@@ -88,7 +91,7 @@ export async function createPostgresEventBus(database: Database, log: Logger): P
     retry = setTimeout(() => {
       retry = undefined;
       connect().catch((error: unknown) => {
-        log.warn({ err: error }, 'support event listener could not reconnect');
+        log.warn({ err: error, channel }, 'live event listener could not reconnect');
         scheduleReconnect();
       });
     }, 1000);
@@ -97,7 +100,7 @@ export async function createPostgresEventBus(database: Database, log: Logger): P
   await connect();
   return {
     async publish(event) {
-      await database.db.execute(sql`select pg_notify(${CHANNEL}, ${JSON.stringify(event)})`);
+      await database.db.execute(sql`select pg_notify(${channel}, ${JSON.stringify(event)})`);
     },
     subscribe: local.subscribe,
     async close() {
@@ -111,5 +114,11 @@ export async function createPostgresEventBus(database: Database, log: Logger): P
 
 /** PostgreSQL fans out through LISTEN/NOTIFY; PGlite (one process) stays in-process. */
 export async function createSupportEventBus(database: Database, log: Logger): Promise<SupportEventBus> {
-  return database.kind === 'postgres' ? createPostgresEventBus(database, log) : createLocalEventBus();
+  return createEventBus<SupportBusEvent>(database, log, CHANNEL);
+}
+
+/** A bus on its own NOTIFY channel (a plain identifier) for another module's live updates. */
+export async function createEventBus<E>(database: Database, log: Logger, channel: string): Promise<EventBus<E>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a plain channel name: ${channel}`);
+  return database.kind === 'postgres' ? createPostgresEventBus<E>(database, log, channel) : createLocalEventBus<E>();
 }

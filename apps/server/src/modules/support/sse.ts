@@ -3,8 +3,11 @@ import type { TSupportEvent } from '@portal/contracts/support';
 
 export const HEARTBEAT_MS = 25_000;
 
-export interface SseStream {
-  send(event: TSupportEvent): void;
+/** Any event with a `type` (the SSE event name); support's by default. */
+export type SseEvent = { type: string };
+
+export interface SseStream<E extends SseEvent = TSupportEvent> {
+  send(event: E): void;
   /** Runs once when the client goes away or the server closes the stream. */
   onClose(listener: () => void): void;
   close(): void;
@@ -16,7 +19,7 @@ export interface SseStream {
  * closes, so shutdown does not wait on long-lived connections.
  */
 export class SseHub {
-  private readonly streams = new Set<SseStream>();
+  private readonly streams = new Set<SseStream<SseEvent>>();
 
   constructor(private readonly heartbeatMs = HEARTBEAT_MS) {}
 
@@ -24,7 +27,7 @@ export class SseHub {
     return this.streams.size;
   }
 
-  open(request: FastifyRequest, reply: FastifyReply): SseStream {
+  open<E extends SseEvent = TSupportEvent>(request: FastifyRequest, reply: FastifyReply): SseStream<E> {
     // Headers set by hooks so far (security headers, request id) go out with ours.
     const inherited = Object.fromEntries(
       Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined),
@@ -51,7 +54,7 @@ export class SseHub {
       this.streams.delete(stream);
       for (const listener of listeners) listener();
     };
-    const stream: SseStream = {
+    const stream: SseStream<SseEvent> = {
       send(event) {
         if (closed) return;
         res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
@@ -68,7 +71,7 @@ export class SseHub {
     res.on('close', finish);
     this.streams.add(stream);
     stream.send({ type: 'ready' });
-    return stream;
+    return stream as SseStream<E>;
   }
 
   closeAll(): void {
