@@ -40,3 +40,19 @@ export const ZStaffPaymentsQuery = z.object({
   userId: z.string().min(1).max(128).optional(),
   project: ZProjectName.optional(),
 });
+
+/** GET /api/staff/me: the signed-in staff member (the console is role-aware). */
+export const ZStaffMe = z.object({ id: z.string(), email: z.string(), role: ZStaffRole });
+export type TStaffMe = z.infer<typeof ZStaffMe>;
+
+/** GET /api/staff/projects: the project names (the inbox filter); any staff role. */
+export const ZStaffProjectName = z.object({ name: z.string() });
+export type TStaffProjectName = z.infer<typeof ZStaffProjectName>;
+
+/** GET /api/staff/projects/{project}: what the admin's Projects page shows (never a key or secret). */
+export const ZStaffProjectSettings = z.object({
+  name: z.string(),
+  webhookUrl: z.string().nullable(),
+  activeApiKeys: z.number().int().nonnegative(),
+});
+export type TStaffProjectSettings = z.infer<typeof ZStaffProjectSettings>;

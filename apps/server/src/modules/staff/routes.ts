@@ -7,6 +7,9 @@ import {
   ZProjectParams,
   ZStaffLoginRequest,
   ZStaffLoginResponse,
+  ZStaffMe,
+  ZStaffProjectName,
+  ZStaffProjectSettings,
   ZStaffPayment,
   ZStaffPaymentsQuery,
   ZWebhookRequest,
@@ -56,6 +59,27 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     '/staff/login',
     { config: guessing, schema: { tags, summary: 'Staff sign-in', body: ZStaffLoginRequest, response: { 200: ZStaffLoginResponse, ...errors } } },
     async (request) => ({ token: await staff.login(request.body.email, request.body.password) }),
+  );
+
+  app.get(
+    '/staff/me',
+    { preHandler: support, schema: { tags, summary: 'The signed-in staff member and role', response: { 200: z.object({ data: ZStaffMe }), ...errors } } },
+    async (request) => {
+      if (!request.staff) throw new AppError('UNAUTHORIZED', 401, 'Staff sign-in required');
+      return { data: request.staff };
+    },
+  );
+
+  app.get(
+    '/staff/projects',
+    { preHandler: support, schema: { tags, summary: 'Project names (the inbox filter)', response: { 200: z.object({ data: z.array(ZStaffProjectName) }), ...errors } } },
+    async () => ({ data: await staff.projectNames() }),
+  );
+
+  app.get(
+    '/staff/projects/:project',
+    { preHandler: admin, schema: { tags, summary: "A project's webhook URL and live API key count", params: ZProjectParams, response: { 200: z.object({ data: ZStaffProjectSettings }), ...errors } } },
+    async (request) => ({ data: await staff.projectSettings(request.params.project) }),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import type { TStaffRole } from '@portal/contracts/staff';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import type { TStaffProjectSettings, TStaffRole } from '@portal/contracts/staff';
 import type { Db } from '../../db/client.ts';
 import { projectApiKeys, projectWebhooks, projects, staffAccounts, type StaffAccountRow } from '../../db/schema.ts';
 import type { PasswordHasher } from '../../integrations/passwords/password-hasher.ts';
@@ -119,6 +119,22 @@ export class StaffService {
     const expected = Buffer.from(row.keyHash, 'hex');
     const actual = Buffer.from(sha256(key), 'hex');
     return expected.length === actual.length && timingSafeEqual(expected, actual) ? row.project : null;
+  }
+
+  /** Every project name, in catalogue order (the console's project filter). */
+  async projectNames(): Promise<{ name: string }[]> {
+    return this.db.select({ name: projects.name }).from(projects).orderBy(asc(projects.sortOrder), asc(projects.name));
+  }
+
+  /** A project's game-server settings as the admin sees them: the webhook URL and how many keys are live. */
+  async projectSettings(project: string): Promise<TStaffProjectSettings> {
+    await this.assertProject(project);
+    const [webhook] = await this.db.select({ url: projectWebhooks.url }).from(projectWebhooks).where(eq(projectWebhooks.project, project));
+    const [keys] = await this.db
+      .select({ n: count() })
+      .from(projectApiKeys)
+      .where(and(eq(projectApiKeys.project, project), isNull(projectApiKeys.revokedAt)));
+    return { name: project, webhookUrl: webhook?.url ?? null, activeApiKeys: Number(keys?.n ?? 0) };
   }
 
   /** Sets the project's webhook URL; a new signing secret each time it is set. */
