@@ -78,3 +78,5 @@ export * from './schema-accounts.ts';
 // Support tables (issue 5) live in their own file.
 export * from './schema-support.ts';
 export * from './schema-payments.ts';
+// Receipts and payment help (issue 4, items 6 and 7).
+export * from './schema-receipts.ts';

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { ZEmail } from './validation.ts';
+
+/**
+ * Payment help ("support request", spec sections 3, 5 and 7): the player asks support about
+ * one of their payments. The reason "drop not credited" travels as its Russian text, as the
+ * spec says; "other" as is.
+ */
+export const PAYMENT_HELP_REASONS = {
+  dropNotCredited: 'Не начислен дроп',
+  other: 'other',
+} as const;
+export const PAYMENT_HELP_REASON_VALUES = [PAYMENT_HELP_REASONS.dropNotCredited, PAYMENT_HELP_REASONS.other] as const;
+export const ZPaymentHelpReason = z.enum(PAYMENT_HELP_REASON_VALUES);
+export type TPaymentHelpReason = z.infer<typeof ZPaymentHelpReason>;
+
+export const ZPaymentHelpLetter = z.object({
+  nickName: z.string().max(200).default(''),
+  currentAuthType: z.string().max(40).default(''),
+  email: ZEmail,
+  reason: ZPaymentHelpReason,
+  paymentId: z.string().min(1).max(64),
+});
+export type TPaymentHelpLetter = z.input<typeof ZPaymentHelpLetter>;
+
+/** `POST /api/payments/send-letter-support` */
+export const ZPaymentHelpRequest = z.object({ data: ZPaymentHelpLetter });
+export const ZPaymentHelpResponse = z.object({ data: z.object({ result: z.literal(true) }) });
+
+/** `GET /api/user/get-receipt-link?privatePaymentId=` answers "" while the receipt is being made. */
+export const ZReceiptLinkResponse = z.object({ data: z.object({ result: z.string() }) });
