@@ -227,3 +227,16 @@ export type TPaymentWebhookEvent = z.infer<typeof ZPaymentWebhookEvent>;
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`. */
 export const PAYMENT_SIGNATURE_HEADER = 'Portal-Signature';
+
+// --- Live status (Server-Sent Events) ----------------------------------------------------------
+
+/**
+ * GET /payments/events/{id}: `ready` once the stream is open, then `status` with the payment's
+ * current answer (the same fields as GET /payments/get/{id}) at once and after every change.
+ * EventSource sends no headers: the player's token goes in `?jwt=`.
+ */
+export const ZPaymentLiveEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  ZPaymentGetResponse.extend({ type: z.literal('status'), paymentId: z.string() }),
+]);
+export type TPaymentLiveEvent = z.infer<typeof ZPaymentLiveEvent>;

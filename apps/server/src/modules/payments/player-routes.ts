@@ -5,6 +5,7 @@ import { ZApiError } from '@portal/contracts/errors';
 import {
   ZPaymentGetResponse,
   ZPaymentHistoryItem,
+  type TPaymentLiveEvent,
   ZPaymentProcessResponse,
   ZPaymentStatus,
   ZStripeCancelRequest,
@@ -16,9 +17,11 @@ import {
 import { ZEmail } from '@portal/contracts/validation';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser } from '../auth/auth-hook.ts';
+import { serialQueue } from '../support/sse.ts';
+import type { PaymentLive } from './live.ts';
 import type { PaymentsService } from './service.ts';
 
-export type PlayerPaymentRoutesOptions = { service: PaymentsService };
+export type PlayerPaymentRoutesOptions = { service: PaymentsService; live?: PaymentLive };
 
 const tags = ['payments'];
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
@@ -27,7 +30,7 @@ const ZIdParams = z.object({ id: z.string().max(64) });
 const ZStatusAnswer = z.object({ status: ZPaymentStatus });
 
 /** Spec section 7, payments: only the signed-in player, only their own payments. */
-export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptions> = async (app, { service }) => {
+export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptions> = async (app, { service, live }) => {
   app.addHook('preHandler', app.requireUser);
   const user = (request: Parameters<typeof currentUser>[0]) => currentUser(request).user;
 
@@ -42,6 +45,42 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
     { schema: { tags, summary: 'Status, payload and (once paid) the signed payment token', params: ZIdParams, response: { 200: data(ZPaymentGetResponse), ...errors } } },
     async (request) => ({ data: await service.status(user(request), request.params.id) }),
   );
+
+  if (live) {
+    app.get(
+      '/payments/events/:id',
+      {
+        compress: false,
+        schema: {
+          tags,
+          summary: 'Server-Sent Events: the payment status, at once and after every change (the popup)',
+          description: 'EventSource sends no headers: pass the player token as ?jwt=. Events: ready, then status (the fields of /payments/get/{id}).',
+          params: ZIdParams,
+          querystring: z.object({ jwt: z.string().optional() }),
+          response: { 200: z.string().describe('text/event-stream'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const owner = user(request);
+        // Before the stream opens, so another player's or an unknown id is a plain 404.
+        const payment = await service.own(owner, request.params.id);
+        const stream = live.hub.open<TPaymentLiveEvent>(request, reply);
+        const enqueue = serialQueue((error) => request.log.warn({ err: error, paymentId: payment.id }, 'payment status not delivered'));
+        let last: string | undefined;
+        const sendStatus = async () => {
+          const answer = await service.status(owner, payment.id);
+          if (answer.status === last) return;
+          last = answer.status;
+          stream.send({ type: 'status', paymentId: payment.id, ...answer });
+        };
+        const unsubscribe = live.bus.subscribe((event) => {
+          if (event.paymentId === payment.id && event.userId === owner.id) enqueue(sendStatus);
+        });
+        stream.onClose(unsubscribe);
+        enqueue(sendStatus);
+      },
+    );
+  }
 
   app.get(
     '/payments/set-pending/:id',

@@ -41,7 +41,12 @@ export interface PaymentsServiceOptions {
   webhookTimeoutMs?: number;
   /** Called after a job was enqueued, so the worker picks it up at once. */
   onJobEnqueued?: () => void;
+  /** Called after a status change committed (live updates of the payment popup). */
+  onStatusChanged?: (payment: PaymentRow) => void;
 }
+
+/** The transaction a payment moves in. */
+export type PaymentTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The outcome of one provider event, for logs and tests. */
 export type EventOutcome = 'applied' | 'unchanged' | 'replayed' | 'unknown-payment' | 'mismatch';
@@ -60,6 +65,8 @@ export class PaymentsService {
   private readonly options: PaymentsServiceOptions;
   /** Set once by the module setup (the sandbox's event callback needs this service first). */
   providers!: PaymentProviders;
+  /** Run inside the transaction that makes a payment paid (receipts enqueue their job there). */
+  readonly onPaidInTransaction: Array<(tx: PaymentTransaction, payment: PaymentRow) => Promise<void>> = [];
 
   constructor(options: PaymentsServiceOptions) {
     this.db = options.db;
@@ -190,6 +197,7 @@ export class PaymentsService {
           .returning();
         if (!updated) return 'raced' as const;
         if (next.finished) await enqueueJob(tx, WEBHOOK_JOB, { paymentId: id });
+        if (updated.status === 'paid') for (const hook of this.onPaidInTransaction) await hook(tx, updated);
         return { payment: updated, changed: true };
       });
       if (result === 'raced') continue;
@@ -199,6 +207,7 @@ export class PaymentsService {
         return { payment, changed: false, replayed: true };
       }
       if (result.changed && result.payment.finishedAt) this.options.onJobEnqueued?.();
+      if (result.changed) this.options.onStatusChanged?.(result.payment);
       return { ...result, replayed: false };
     }
     throw new AppError('CONFLICT', 409, 'The payment is changing, retry');

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, type AppConfig } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { createPaymentProviders, type PaymentProvidersOptions } from '../../integrations/payments/create-payment-providers.ts';
 import { Argon2idHasher } from '../../integrations/passwords/argon2id.ts';
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import { JobWorker } from '../jobs/queue.ts';
 import { StaffService } from '../staff/service.ts';
+import { createPaymentLive, type PaymentLive } from './live.ts';
 import { createTableSandboxStore } from './sandbox-store.ts';
 import { PaymentsService } from './service.ts';
 
@@ -13,6 +14,8 @@ export interface Payments {
   service: PaymentsService;
   staff: StaffService;
   worker: JobWorker;
+  /** Live status for the payment popup (SSE over the bus; LISTEN/NOTIFY on PostgreSQL). */
+  live: PaymentLive;
 }
 
 /** A provider's keys come as a set: half a set is a mistake, not a wish for the sandbox. */
@@ -61,12 +64,13 @@ export function providerOptions(config: AppConfig): Omit<PaymentProvidersOptions
 }
 
 /** Staff, payments, providers and the jobs worker (started by the caller, stopped on close). */
-export async function createPayments(config: AppConfig, db: Db, tokens: TokenService, log: FastifyBaseLogger): Promise<Payments> {
+export async function createPayments(config: AppConfig, db: Db, tokens: TokenService, log: FastifyBaseLogger, database?: Database): Promise<Payments> {
   const staff = new StaffService({ db, hasher: new Argon2idHasher(), tokens });
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && (await staff.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD))) {
     log.info({ email: config.ADMIN_EMAIL }, 'created the staff admin');
   }
   const late: { worker?: JobWorker } = {};
+  const live = await createPaymentLive(database, log);
   const service = new PaymentsService({
     db,
     tokens,
@@ -75,6 +79,11 @@ export async function createPayments(config: AppConfig, db: Db, tokens: TokenSer
     reconcileAfterMs: config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
     webhookRetryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
     onJobEnqueued: () => late.worker?.nudge(),
+    onStatusChanged: (payment) => {
+      live.bus.publish({ paymentId: payment.id, userId: payment.userId, status: payment.status }).catch((error: unknown) => {
+        log.warn({ err: error, paymentId: payment.id }, 'payment status not published (the popup polls)');
+      });
+    },
   });
   service.providers = createPaymentProviders({
     ...providerOptions(config),
@@ -93,5 +102,5 @@ export async function createPayments(config: AppConfig, db: Db, tokens: TokenSer
     leaseMs: config.JOB_LEASE_SECONDS * 1000,
   });
   late.worker = worker;
-  return { service, staff, worker };
+  return { service, staff, worker, live };
 }
