@@ -1,8 +1,11 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useEffect } from 'react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '@/shared/i18n/i18n';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import { canOpenGame } from '../can-open-game';
 import { gameRecord } from '../test-data';
+import type { GameFrameHostProps } from '../frame-host';
 import { GamePage } from './game-page';
 
 const routes = [
@@ -53,5 +56,31 @@ describe('GamePage guard', () => {
     expect(frame.getAttribute('src')).toBe('/demo-games/familytown/index.html?lang=en');
     expect(frame.title).toBe('Family Town');
     await waitFor(() => expect(document.title).toBe('Family Town: play online'));
+  });
+});
+
+describe('GamePage frame host', () => {
+  beforeAll(() => setupI18n('en'));
+
+  it('hands the playing frame to the frame host and keeps its src when the language changes', async () => {
+    const seen: { id: string | null; project: string }[] = [];
+    function Host({ frameRef, project }: GameFrameHostProps) {
+      useEffect(() => {
+        seen.push({ id: frameRef.current?.id ?? null, project });
+      }, [frameRef, project]);
+      return null;
+    }
+    mockApi({ '/api/control/get-game-data': { body: { data: gameRecord() } } });
+    renderRoutes([{ path: '/games/:lng/:projectName/', element: <GamePage frameHost={Host} /> }], '/games/en/familytown/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Play' }));
+    await waitFor(() => expect(seen).toEqual([{ id: 'game-frame', project: 'familytown' }]));
+    await act(async () => {
+      await i18n.changeLanguage('ru');
+    });
+    const frame = document.querySelector<HTMLIFrameElement>('iframe#game-frame');
+    expect(frame?.getAttribute('src')).toBe('/demo-games/familytown/index.html?lang=en');
+    await act(async () => {
+      await i18n.changeLanguage('en');
+    });
   });
 });

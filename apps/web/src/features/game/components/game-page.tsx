@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { assetUrl, paths, withLang } from '@/shared/paths';
@@ -10,12 +10,16 @@ import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { useGameData } from '../api/get-game-data';
 import { canOpenGame, type OpenableGame } from '../can-open-game';
 import { socialNetworkName } from '../social-network';
+import type { GameFrameHost } from '../frame-host';
 import './game-page.css';
 
 export const DEFAULT_FOOTER_COLOR = '#e6e8ec';
 
-/** `/games/:lng/:projectName/`: intro, then the game in its frame. */
-export function GamePage() {
+/**
+ * `/games/:lng/:projectName/`: intro, then the game in its frame. `frameHost` answers the
+ * game's window messages while it plays (the app passes it).
+ */
+export function GamePage({ frameHost }: { frameHost?: GameFrameHost } = {}) {
   const { projectName = '' } = useParams();
   const lng = useCurrentLanguage();
   const game = useGameData(projectName);
@@ -31,13 +35,16 @@ export function GamePage() {
   if (game.isPending) return <FullScreenLoader />;
   // Unknown, inactive, in development or failed to load: back to the catalogue.
   if (!allowed) return <Navigate to={paths.catalogue(lng)} replace />;
-  return <GameView game={record} />;
+  return <GameView game={record} frameHost={frameHost} />;
 }
 
-function GameView({ game }: { game: OpenableGame }) {
+function GameView({ game, frameHost: FrameHost }: { game: OpenableGame; frameHost?: GameFrameHost | undefined }) {
   const { t } = useTranslation();
   const lng = useCurrentLanguage();
-  const [playing, setPlaying] = useState(false);
+  // The frame's src is fixed when play starts: a later language change (the game may ask for
+  // one) is told to the game by message instead of reloading it.
+  const [playingSrc, setPlayingSrc] = useState<string | null>(null);
+  const frameRef = useRef<HTMLIFrameElement>(null);
   const page = game.web_page;
   const text = pickLocalized(game.localization, lng);
   const name = text?.name || game.mainData.projectName || game.project;
@@ -45,16 +52,18 @@ function GameView({ game }: { game: OpenableGame }) {
 
   return (
     <div className="game-page" style={background ? { backgroundImage: `url("${background}")` } : undefined}>
-      {playing ? (
+      {playingSrc ? (
         <section className="game-page__stage" aria-label={name}>
           <h1 className="visually-hidden">{name}</h1>
           <iframe
+            ref={frameRef}
             id="game-frame"
             className="game-page__frame"
             title={name}
-            src={withLang(page.iframeUrl, lng)}
+            src={playingSrc}
             allow="fullscreen; autoplay; clipboard-write"
           />
+          {FrameHost ? <FrameHost frameRef={frameRef} project={game.project} /> : null}
         </section>
       ) : (
         <section className="game-page__intro" aria-labelledby="game-title">
@@ -62,7 +71,7 @@ function GameView({ game }: { game: OpenableGame }) {
           <div className="game-page__text">
             <h1 id="game-title">{name}</h1>
             {text?.fullDescription && <p className="game-page__description">{text.fullDescription}</p>}
-            <button type="button" className="button button--primary button--large" onClick={() => setPlaying(true)}>
+            <button type="button" className="button button--primary button--large" onClick={() => setPlayingSrc(withLang(page.iframeUrl, lng))}>
               {t('game.play')}
             </button>
           </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { assetUrl, withLang } from '@/shared/paths';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
@@ -9,6 +9,7 @@ import { useLayoutOptions } from '@/shared/layout/layout-options';
 import { pickLocalized } from '@/shared/i18n/localized';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { useSingleGameData } from '../api/get-single-game-data';
+import type { GameFrameHost } from '../frame-host';
 import { AgeGate } from './age-gate';
 import './single-game-page.css';
 
@@ -18,9 +19,12 @@ const isVerified = () => storage.get(STORAGE_KEYS.ageVerified) === 'true';
  * The out-of-catalogue project at `/games/:lng/`: one age-restricted game on a responsive
  * background, framed only once the visitor confirmed being over 18.
  */
-export function SingleGamePage({ projectName }: { projectName: string }) {
+export function SingleGamePage({ projectName, frameHost: FrameHost }: { projectName: string; frameHost?: GameFrameHost | undefined }) {
   const { t } = useTranslation();
   const lng = useCurrentLanguage();
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  // The language of the first frame load; later changes reach the game as messages.
+  const [frameLng] = useState(lng);
   const data = useSingleGameData(projectName);
   const [verified, setVerified] = useState(isVerified);
 
@@ -53,13 +57,17 @@ export function SingleGamePage({ projectName }: { projectName: string }) {
     <section className="single-game" style={vars} aria-label={seoTitle || projectName}>
       <h1 className="visually-hidden">{seoTitle || projectName}</h1>
       {verified ? (
-        <iframe
-          id="game-frame"
-          className="single-game__frame"
-          title={seoTitle || projectName}
-          src={withLang(settings.iframeSrc, lng)}
-          allow="fullscreen; autoplay; clipboard-write"
-        />
+        <>
+          <iframe
+            ref={frameRef}
+            id="game-frame"
+            className="single-game__frame"
+            title={seoTitle || projectName}
+            src={withLang(settings.iframeSrc, frameLng)}
+            allow="fullscreen; autoplay; clipboard-write"
+          />
+          {FrameHost ? <FrameHost frameRef={frameRef} project={projectName} /> : null}
+        </>
       ) : (
         <AgeGate
           onConfirm={confirm}

@@ -70,3 +70,93 @@ describe('ModalProvider', () => {
     expect(screen.queryByRole('dialog')).not.toBeNull();
   });
 });
+
+describe('ModalProvider values and updates', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  function Probe() {
+    const modal = useModal();
+    return (
+      <>
+        <output aria-label="values">{JSON.stringify(modal.values)}</output>
+        <button
+          type="button"
+          onClick={() =>
+            modal.open(
+              <button type="button" onClick={() => modal.update({ providerScreen: true })}>
+                To provider
+              </button>,
+              { label: 'Pay', values: { session: 's1', jwt: 'j', source: 'web', locale: 'ru', project: 'familytown', id: 'p1' } },
+            )
+          }
+        >
+          Open with values
+        </button>
+      </>
+    );
+  }
+
+  it('loads the values into the context and the request headers while open, and clears them on close', async () => {
+    const { getRequestContext } = await import('@/shared/api/client');
+    render(
+      <ModalProvider>
+        <Probe />
+      </ModalProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open with values' }));
+    expect(JSON.parse(screen.getByLabelText('values').textContent ?? '{}')).toEqual({
+      session: 's1',
+      jwt: 'j',
+      source: 'web',
+      locale: 'ru',
+      project: 'familytown',
+      id: 'p1',
+    });
+    expect(getRequestContext()).toMatchObject({ source: 'web', locale: 'ru', project: 'familytown' });
+    fireEvent.mouseDown(screen.getByTestId('dialog-overlay'));
+    act(() => vi.advanceTimersByTime(300));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(JSON.parse(screen.getByLabelText('values').textContent ?? '{}')).toMatchObject({ session: null, id: null });
+    expect(getRequestContext()).toMatchObject({ source: null, locale: null, project: null });
+  });
+
+  it('an open modal can become a provider screen that outside clicks do not close', () => {
+    render(
+      <ModalProvider>
+        <Probe />
+      </ModalProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open with values' }));
+    fireEvent.click(screen.getByRole('button', { name: 'To provider' }));
+    fireEvent.mouseDown(screen.getByTestId('dialog-overlay'));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.queryByRole('dialog', { name: 'Pay' })).not.toBeNull();
+  });
+
+  it('a modal replaced by another still gets its onClose', () => {
+    const onClose = vi.fn();
+    function Replacer() {
+      const modal = useModal();
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            modal.open(<p>first</p>, { label: 'First', onClose });
+            modal.open(<p>second</p>, { label: 'Second' });
+          }}
+        >
+          Twice
+        </button>
+      );
+    }
+    render(
+      <ModalProvider>
+        <Replacer />
+      </ModalProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Twice' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('dialog', { name: 'Second' })).toBeTruthy();
+  });
+});

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { setRequestContext } from '@/shared/api/client';
 import { Dialog, MODAL_CLOSE_DELAY_MS } from './dialog';
-import { ModalContext, type ModalApi, type ModalOptions } from './modal-context';
+import { EMPTY_MODAL_VALUES, ModalContext, type ModalApi, type ModalOptions, type ModalValues } from './modal-context';
 
 interface ModalState {
   content: ReactNode;
@@ -10,16 +11,29 @@ interface ModalState {
   key: number;
 }
 
+const fill = (values: ModalValues | undefined): Required<ModalValues> => ({ ...EMPTY_MODAL_VALUES, ...values });
+
 /** The global modal host: any feature opens content through `useModal()`. */
 export function ModalProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ModalState | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const counter = useRef(0);
+  const current = useRef<ModalState | null>(null);
+  current.current = state;
 
   const open = useCallback((content: ReactNode, options: ModalOptions = {}) => {
     window.clearTimeout(timer.current);
     counter.current += 1;
-    setState({ content, options, closing: false, key: counter.current });
+    // The values reach the calls made by the modal's screens at once (spec section 4).
+    const replaced = current.current;
+    const { source, locale, project } = fill(options.values);
+    if (options.values || replaced?.options.values) setRequestContext({ source, locale, project });
+    // A modal replaced by another (or during its fade-out, whose timer was just cleared)
+    // still gets its onClose once.
+    replaced?.options.onClose?.();
+    const next: ModalState = { content, options, closing: false, key: counter.current };
+    current.current = next;
+    setState(next);
   }, []);
 
   const close = useCallback(() => {
@@ -29,15 +43,24 @@ export function ModalProvider({ children }: { children: ReactNode }) {
       // Unmount once the fade-out has played.
       timer.current = window.setTimeout(() => {
         setState((latest) => (latest?.key === current.key ? null : latest));
+        if (current.options.values) setRequestContext({ source: null, locale: null, project: null });
         current.options.onClose?.();
       }, MODAL_CLOSE_DELAY_MS);
       return { ...current, closing: true };
     });
   }, []);
 
+  const update = useCallback((next: Pick<ModalOptions, 'label' | 'providerScreen'>) => {
+    setState((current) => (current && !current.closing ? { ...current, options: { ...current.options, ...next } } : current));
+  }, []);
+
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
-  const api = useMemo<ModalApi>(() => ({ open, close, isOpen: state !== null && !state.closing }), [open, close, state]);
+  const values = state && !state.closing ? state.options.values : undefined;
+  const api = useMemo<ModalApi>(
+    () => ({ open, close, update, isOpen: state !== null && !state.closing, values: fill(values) }),
+    [open, close, update, state, values],
+  );
 
   return (
     <ModalContext.Provider value={api}>
