@@ -14,6 +14,8 @@ import { priceLogoRoutes } from './modules/control/price-logo-routes.ts';
 import { createControlRepository } from './modules/control/repository.ts';
 import { controlRoutes } from './modules/control/routes.ts';
 import { createControlService } from './modules/control/service.ts';
+import { demoGameRoutes } from './modules/demo-games/routes.ts';
+import { demoProjects } from './db/seed-data/catalog.ts';
 import { authHookPlugin } from './modules/auth/auth-hook.ts';
 import { devMailRoutes } from './modules/auth/dev-mail-routes.ts';
 import { passportRoutes } from './modules/auth/passport-routes.ts';
@@ -25,6 +27,8 @@ import { gameServerRoutes } from './modules/payments/game-server-routes.ts';
 import { playerPaymentRoutes } from './modules/payments/player-routes.ts';
 import { providerWebhookRoutes } from './modules/payments/provider-webhook-routes.ts';
 import { createPayments, type Payments } from './modules/payments/setup.ts';
+import { receiptRoutes } from './modules/receipts/routes.ts';
+import { createReceipts, type Receipts } from './modules/receipts/setup.ts';
 import { requireStaff, staffRoutes } from './modules/staff/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
@@ -49,6 +53,8 @@ declare module 'fastify' {
     accounts: Accounts;
     /** Payments, staff and the jobs worker (issue 4). */
     payments: Payments;
+    /** PDF receipts of paid payments and their jobs worker (issue 4, item 7). */
+    receipts: Receipts;
   }
 }
 
@@ -180,9 +186,17 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     app.addHook('onClose', () => payments.live.close());
     app.decorate('payments', payments);
     await app.register(gameServerRoutes, { prefix: '/api', service: payments.service, staff: payments.staff, perKeyLimit: config.isRateLimitEnabled ? config.GAME_API_RATE_LIMIT_MAX : 0 });
+    // The demo games' stand-in game server (creates their payments as /api/v1/payments would).
+    await app.register(demoGameRoutes, { prefix: '/demo-games/api', service: payments.service, projects: demoProjects.map((p) => p.name) });
     await app.register(playerPaymentRoutes, { prefix: '/api', service: payments.service, live: payments.live });
     await app.register(providerWebhookRoutes, { prefix: '/api', service: payments.service });
     await app.register(staffRoutes, { prefix: '/api', staff: payments.staff, payments: payments.service, guessLimit });
+    // A paid payment's receipt job is enqueued in the transaction that makes it paid.
+    const receipts = await createReceipts(config, database.db, app.log);
+    app.decorate('receipts', receipts);
+    payments.service.onPaidInTransaction.push((tx, payment) => receipts.service.enqueue(tx, payment.id));
+    await app.register(receiptRoutes, { prefix: '/api', service: receipts.service });
+    app.addHook('preClose', () => receipts.worker.stop());
     // Support reads payments through one function, so the module never imports payments.
     const support = await createSupport(config, database, app.log, {
       recentPayments: async (userId) => (await payments.service.search({ userId }, 10)).map((row) => ({ ...row })),
@@ -201,6 +215,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
 
     await app.ready();
     app.payments.worker.start();
+    app.receipts.worker.start();
     return app;
   } catch (error) {
     await app.close();

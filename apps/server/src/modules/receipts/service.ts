@@ -1,0 +1,198 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { fromMinorUnits } from '@portal/contracts/payments';
+import type { Db } from '../../db/client.ts';
+import { games, jobs, paymentProfiles, payments, receipts, users, type PaymentRow } from '../../db/schema.ts';
+import { renderReceiptPdf } from '../../integrations/pdf/receipt-pdf.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { enqueueJob, exponentialBackoff, type JobKind } from '../jobs/queue.ts';
+
+export const RECEIPT_JOB = 'receipt.generate';
+
+/** The publisher selling the items, as its legal documents name it. */
+export const RECEIPT_SELLER = { ru: 'ООО «ГеймПортал»', en: 'GamePortal LLC' } as const;
+
+/** How long a receipt link opens the PDF: long enough to open it, short enough not to be shared for good. */
+export const RECEIPT_LINK_TTL_MS = 15 * 60 * 1000;
+
+export interface ReceiptsServiceOptions {
+  db: Db;
+  /** PDFs go to `<dataDir>/receipts/<payment id>-<random>.pdf` */
+  dataDir: string;
+  /** a TrueType font with Cyrillic glyphs */
+  fontFile: string;
+  /** HMAC key of receipt links; shared by every process */
+  linkSecret: string;
+  log: FastifyBaseLogger;
+  /** called after a job was enqueued, so a worker picks it up at once */
+  onJobEnqueued?: () => void;
+  /** path prefix of the links */
+  linkPrefix?: string;
+}
+
+/** Something `db` or a transaction of it. */
+type Executor = Parameters<typeof enqueueJob>[0];
+
+const notFound = () => new AppError('RECEIPT_NOT_FOUND', 404, 'Receipt not found');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * PDF receipts of paid payments (issue 4, item 7). A receipt is made once per payment by a
+ * job enqueued in the transaction that makes the payment paid (and lazily when a paid
+ * payment has none); the player gets a link signed for them that expires, because a new tab
+ * sends no Authorization header.
+ */
+export class ReceiptsService {
+  private readonly options: ReceiptsServiceOptions;
+  private readonly dir: string;
+
+  constructor(options: ReceiptsServiceOptions) {
+    this.options = options;
+    this.dir = path.join(options.dataDir, 'receipts');
+  }
+
+  /** Enqueues the receipt of a payment that just became paid, in the caller's transaction. */
+  async enqueue(executor: Executor, paymentId: string): Promise<void> {
+    await enqueueJob(executor, RECEIPT_JOB, { paymentId });
+  }
+
+  jobKinds(): Record<string, JobKind> {
+    return {
+      [RECEIPT_JOB]: {
+        maxAttempts: 10,
+        backoffMs: exponentialBackoff(5_000, 600_000),
+        handler: async (payload) => {
+          await this.generate(String(payload.paymentId));
+        },
+      },
+    };
+  }
+
+  /** Makes the receipt of a paid payment unless it exists; safe to run twice (the job may). */
+  async generate(paymentId: string): Promise<'made' | 'exists' | 'not-paid'> {
+    const { db } = this.options;
+    const [payment] = UUID.test(paymentId) ? await db.select().from(payments).where(eq(payments.id, paymentId)) : [];
+    if (!payment || payment.status !== 'paid') return 'not-paid';
+    const existing = await this.find(payment.id);
+    if (existing && (await this.fileExists(existing.fileName))) return 'exists';
+
+    const pdf = await renderReceiptPdf(await this.contentOf(payment), this.options.fontFile);
+    await mkdir(this.dir, { recursive: true });
+    const fileName = `${payment.id}-${randomUUID().slice(0, 8)}.pdf`;
+    const temporary = path.join(this.dir, `.${fileName}.tmp`);
+    await writeFile(temporary, pdf);
+    await rename(temporary, path.join(this.dir, fileName));
+    const saved = existing
+      ? await db.update(receipts).set({ fileName, byteSize: pdf.length, createdAt: new Date() }).where(eq(receipts.paymentId, payment.id)).returning()
+      : await db.insert(receipts).values({ paymentId: payment.id, userId: payment.userId, fileName, byteSize: pdf.length }).onConflictDoNothing().returning();
+    if (saved.length === 0) {
+      // Another worker made it first: keep theirs.
+      await rm(path.join(this.dir, fileName), { force: true });
+      return 'exists';
+    }
+    if (existing) await rm(path.join(this.dir, existing.fileName), { force: true });
+    this.options.log.info({ paymentId: payment.id, bytes: pdf.length }, 'receipt made');
+    return 'made';
+  }
+
+  /**
+   * The link of the player's receipt, or "" while it is being made (spec: the dialog says to
+   * wait). Another player's payment, or one not paid, has no receipt for them.
+   */
+  async linkFor(userId: string, paymentId: string, now = Date.now()): Promise<string> {
+    const { db } = this.options;
+    const [payment] = UUID.test(paymentId) ? await db.select().from(payments).where(eq(payments.id, paymentId)) : [];
+    if (!payment || payment.userId !== userId) throw new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
+    if (payment.status !== 'paid') throw new AppError('PAYMENT_NOT_PAID', 409, 'Only a paid payment has a receipt');
+    const receipt = await this.find(payment.id);
+    if (receipt && (await this.fileExists(receipt.fileName))) return this.link(payment.id, userId, now);
+    await this.enqueueOnce(payment.id);
+    return '';
+  }
+
+  /** The PDF behind a link, checked for its owner and expiry. */
+  async open(paymentId: string, token: string | undefined, now = Date.now()): Promise<{ pdf: Buffer; downloadName: string }> {
+    if (!UUID.test(paymentId)) throw notFound();
+    const receipt = await this.find(paymentId);
+    if (!receipt) throw notFound();
+    const verdict = this.verify(paymentId, receipt.userId, token, now);
+    if (verdict === 'expired') throw new AppError('RECEIPT_LINK_EXPIRED', 410, 'The receipt link has expired; open the receipt again from the purchase history');
+    if (verdict !== 'ok') throw new AppError('FORBIDDEN', 403, 'The receipt link is not valid');
+    try {
+      const pdf = await readFile(path.join(this.dir, receipt.fileName));
+      return { pdf, downloadName: `receipt-${paymentId}.pdf` };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await this.enqueueOnce(paymentId);
+      throw notFound();
+    }
+  }
+
+  /** `/api/user/receipts/<id>.pdf?t=<expiry ms>.<HMAC(id, owner, expiry)>` */
+  link(paymentId: string, userId: string, now = Date.now()): string {
+    const expires = now + RECEIPT_LINK_TTL_MS;
+    return `${this.options.linkPrefix ?? '/api/user/receipts'}/${paymentId}.pdf?t=${expires}.${this.mac(paymentId, userId, expires)}`;
+  }
+
+  private verify(paymentId: string, ownerId: string, token: string | undefined, now: number): 'ok' | 'expired' | 'forged' {
+    const match = /^(\d{10,16})\.([\w-]{43})$/.exec(token ?? '');
+    if (!match) return 'forged';
+    const expires = Number(match[1]);
+    const expected = Buffer.from(this.mac(paymentId, ownerId, expires));
+    const given = Buffer.from(match[2]!);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'forged';
+    return expires < now ? 'expired' : 'ok';
+  }
+
+  private mac(paymentId: string, userId: string, expires: number): string {
+    return createHmac('sha256', this.options.linkSecret).update(`receipt.${paymentId}.${userId}.${expires}`).digest('base64url');
+  }
+
+  private async find(paymentId: string) {
+    const [row] = await this.options.db.select().from(receipts).where(eq(receipts.paymentId, paymentId));
+    return row;
+  }
+
+  private async fileExists(fileName: string): Promise<boolean> {
+    try {
+      return (await stat(path.join(this.dir, fileName))).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  /** A receipt job for the payment unless one is waiting already. */
+  private async enqueueOnce(paymentId: string): Promise<void> {
+    const { db } = this.options;
+    const [waiting] = await db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.kind, RECEIPT_JOB), isNull(jobs.doneAt), sql`${jobs.payload}->>'paymentId' = ${paymentId}`))
+      .limit(1);
+    if (!waiting) await this.enqueue(db, paymentId);
+    this.options.onJobEnqueued?.();
+  }
+
+  private async contentOf(payment: PaymentRow) {
+    const { db } = this.options;
+    const language = payment.currency === 'RUB' ? ('ru' as const) : ('en' as const);
+    const [game] = await db.select({ localization: games.localization }).from(games).where(eq(games.project, payment.project));
+    const projectName = game?.localization[language]?.name ?? game?.localization.en?.name ?? payment.project;
+    const [profile] = await db.select({ email: paymentProfiles.receiptEmail }).from(paymentProfiles).where(eq(paymentProfiles.userId, payment.userId));
+    const [user] = UUID.test(payment.userId) ? await db.select({ email: users.email }).from(users).where(eq(users.id, payment.userId)) : [];
+    return {
+      language,
+      seller: RECEIPT_SELLER[language],
+      projectName,
+      itemTitle: language === 'ru' ? payment.titleRu : payment.titleEn,
+      amount: fromMinorUnits(payment.amountMinor, payment.currency),
+      currency: payment.currency,
+      paymentId: payment.id,
+      paidAt: payment.paidAt ?? payment.finishedAt ?? payment.updatedAt,
+      buyerEmail: payment.receiptEmail ?? profile?.email ?? user?.email ?? null,
+    };
+  }
+}
