@@ -95,6 +95,19 @@ export const api = {
   updateProfile: () => '/api/user/update-profile',
   deleteAccount: () => '/api/user/delete-account',
   supportUnreadCount: () => '/api/support/get-support-unread-message-count',
+  supportMergeUserId: () => '/api/support/merge-user-id',
+  supportTickets: () => '/api/support/get-tickets',
+  supportTicket: (id: string) => `/api/support/get-ticket?id=${enc(id)}`,
+  supportCreateTicket: () => '/api/support/create-ticket',
+  supportSendMessage: () => '/api/support/send-message',
+  /** EventSource sends no headers: the token or the guest id rides in the query. */
+  supportEvents: (auth: { jwt?: string | null; tempUserId?: string | null }) => {
+    const query = new URLSearchParams();
+    if (auth.jwt) query.set('jwt', auth.jwt);
+    else if (auth.tempUserId) query.set('tempUserId', auth.tempUserId);
+    const text = query.toString();
+    return text ? `/api/support/events?${text}` : '/api/support/events';
+  },
   /** Outside sign-in in a new window: `state` is `{userAuthDataId}:{session}`. */
   passport: (provider: string, state: string) => `/passport/${enc(provider)}?state=${enc(state)}`,
 } as const;

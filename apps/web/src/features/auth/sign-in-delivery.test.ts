@@ -18,6 +18,11 @@ describe('sign-in delivery', () => {
     expect(deliveryFor('s1', 'redirect')).toBe('redirect');
     expect(deliveryFor('s1', 'postMessage')).toBe('postMessage');
     expect(deliveryFor('s1', undefined)).toBe('postMessage');
+    // A mobile webview reads the result page's URL, whatever the project's type.
+    expect(deliveryFor('s1', 'postMessage', 'mobile')).toBe('redirect');
+    expect(deliveryFor('s1', 'postMessage', 'iOS')).toBe('redirect');
+    expect(deliveryFor('s1', 'postMessage', 'web')).toBe('postMessage');
+    expect(deliveryFor(null, 'postMessage', 'mobile')).toBe('portal');
   });
 
   it('stores the player, zeroes the attempts, merges the marker and redirects with the encoded result', async () => {
@@ -25,7 +30,7 @@ describe('sign-in delivery', () => {
     localStorage.setItem('tempUserId', '0b7c3c1e-1111-4222-8333-444455556666');
     const fetchMock = vi
       .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(new Response(JSON.stringify({ data: { result: true } }), { status: 200 }));
+      .mockImplementation(() => Promise.resolve(new Response(JSON.stringify({ data: { result: true } }), { status: 200 })));
     const navigate = vi.fn();
     await finishSignIn(RESULT, { session: 's1', authType: 'redirect', backTo: '/games/en/', navigate });
 
@@ -35,6 +40,9 @@ describe('sign-in delivery', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/auth/merge-anonymous');
     expect(JSON.parse(String(init!.body))).toEqual({ tempUserId: '0b7c3c1e-1111-4222-8333-444455556666' });
+    const [supportUrl, supportInit] = fetchMock.mock.calls[1]!;
+    expect(supportUrl).toBe('/api/support/merge-user-id');
+    expect(new Headers(supportInit!.headers).get('Temp-User-Id')).toBe('0b7c3c1e-1111-4222-8333-444455556666');
     expect(localStorage.getItem('tempUserId')).toBeNull();
 
     const [to] = navigate.mock.calls[0] as [string];

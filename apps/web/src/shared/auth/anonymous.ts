@@ -1,4 +1,5 @@
 import type { TMergeAnonymousBody, TOkAnswer } from '@portal/contracts/auth';
+import type { TMergeUserIdResponse } from '@portal/contracts/support';
 import { apiPost } from '../api/client';
 import { api } from '../paths';
 import { STORAGE_KEYS } from '../storage-keys';
@@ -22,6 +23,9 @@ export function ensureAnonymousMarker(): string {
 
 export const mergeAnonymous = (body: TMergeAnonymousBody) => apiPost<TOkAnswer>(api.mergeAnonymous(), body);
 
+/** POST /support/merge-user-id (spec 7): the guest's tickets (Temp-User-Id header) move to the player. */
+export const mergeSupportUserId = () => apiPost<TMergeUserIdResponse>(api.supportMergeUserId());
+
 let merging: Promise<void> | null = null;
 
 /** Signed in with a marker: merge it (once, however many callers ask) and clear it. */
@@ -29,8 +33,11 @@ export function mergeAnonymousMarker(): Promise<void> {
   const tempUserId = getAnonymousMarker();
   if (!tempUserId) return Promise.resolve();
   merging ??= mergeAnonymous({ tempUserId })
-    .then((answer) => {
-      if (answer?.result === true) clearAnonymousMarker();
+    .then(async (answer) => {
+      // The account records the guest id first, so a support merge that fails now is
+      // completed by the next one (the server also moves every recorded guest id).
+      const support = answer?.result === true ? await mergeSupportUserId() : null;
+      if (support?.result === true) clearAnonymousMarker();
       else notifyError('MERGE_USER_ID_ERROR');
     })
     .catch(() => notifyError('MERGE_USER_ID_ERROR'))
