@@ -3,7 +3,7 @@ import type { AuthType } from '@portal/contracts/control';
 import { storeSignIn } from '@/shared/auth/auth-store';
 import { mergeAnonymousMarker } from '@/shared/auth/anonymous';
 import { resetFailedAttempts } from '@/shared/auth/failed-attempts';
-import { postToHost } from '@/shared/auth/host-message';
+import { isMobileSource, postToHost } from '@/shared/auth/host-message';
 import { encodeResult } from '@portal/contracts/result-codec';
 import { paths } from '@/shared/paths';
 
@@ -12,15 +12,20 @@ export type HostAuthResult = TAuthResult & { session: string | null };
 
 export type Delivery = 'redirect' | 'postMessage' | 'portal';
 
-/** With a host session, the project's authType decides; without one it is the plain portal. */
-export function deliveryFor(session: string | null, authType: AuthType | undefined): Delivery {
+/**
+ * With a host session, the project's authType decides (a mobile webview always gets the result
+ * page, which the app reads); without one it is the plain portal.
+ */
+export function deliveryFor(session: string | null, authType: AuthType | undefined, source?: string | null): Delivery {
   if (!session) return 'portal';
-  return authType === 'redirect' ? 'redirect' : 'postMessage';
+  return authType === 'redirect' || isMobileSource(source) ? 'redirect' : 'postMessage';
 }
 
 export interface FinishOptions {
   session: string | null;
   authType: AuthType | undefined;
+  /** The host's `source` (web, mobile, ...). */
+  source?: string | null;
   /** Where a portal visitor came from (router state), else the catalogue. */
   backTo: string;
   navigate: (to: string, options?: { replace?: boolean }) => void | Promise<void>;
@@ -34,7 +39,7 @@ export async function finishSignIn(result: TAuthResult, options: FinishOptions):
   storeSignIn(result);
   resetFailedAttempts();
   await mergeAnonymousMarker();
-  const delivery = deliveryFor(options.session, options.authType);
+  const delivery = deliveryFor(options.session, options.authType, options.source);
   const hostResult: HostAuthResult = { ...result, session: options.session };
   if (delivery === 'redirect') {
     await options.navigate(paths.loginDone(encodeResult(hostResult)), { replace: true });
@@ -47,7 +52,7 @@ export async function finishSignIn(result: TAuthResult, options: FinishOptions):
 }
 
 /** A failure the host must hear about (spec section 8 codes), when there is a host. */
-export function reportAuthError(session: string | null, authType: AuthType | undefined, errorCode: number): void {
-  const delivery = deliveryFor(session, authType);
+export function reportAuthError(session: string | null, authType: AuthType | undefined, errorCode: number, source?: string | null): void {
+  const delivery = deliveryFor(session, authType, source);
   if (delivery === 'postMessage') postToHost({ type: 'authResult', result: { isError: true, errorCode, session } });
 }

@@ -50,8 +50,8 @@ export function useAuthScreen({ alwaysCaptcha = false }: { alwaysCaptcha?: boole
 
   const finish = useCallback(
     (result: TAuthResult) =>
-      finishSignIn(result, { session: flow.session, authType: config.data?.projects.authType, backTo, navigate }),
-    [flow.session, config.data?.projects.authType, backTo, navigate],
+      finishSignIn(result, { session: flow.session, authType: config.data?.projects.authType, source: flow.source, backTo, navigate }),
+    [flow.session, flow.source, config.data?.projects.authType, backTo, navigate],
   );
 
   /** A warning answer: count the attempt and give the reaction to the form. */
@@ -76,9 +76,9 @@ export function useAuthScreen({ alwaysCaptcha = false }: { alwaysCaptcha?: boole
       }
       const key = error instanceof ApiError && error.code === 'RATE_LIMITED' ? 'login.tooManyAttempts' : 'login.requestFailed';
       notify({ kind: 'error', text: t(key), id: key });
-      reportAuthError(flow.session, config.data?.projects.authType, hostErrorCode);
+      reportAuthError(flow.session, config.data?.projects.authType, hostErrorCode, flow.source);
     },
-    [attempts, t, flow.session, config.data?.projects.authType],
+    [attempts, t, flow.session, flow.source, config.data?.projects.authType],
   );
 
   /** The `altcha` field of the next request (once), and a new widget for the try after. */

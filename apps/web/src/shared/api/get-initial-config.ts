@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TInitialConfig } from '@portal/contracts/control';
 import { apiGet } from './client';
+import { setHostOrigins } from '../auth/host-message';
 import { api } from '../paths';
 import { STORAGE_KEYS } from '../storage-keys';
 import { storage } from '../storage';
@@ -9,8 +10,12 @@ import { storage } from '../storage';
  * The project settings, shared by the portal, prices and the embedded screens. Without a
  * project the server picks one by host name.
  */
-export const getInitialConfig = (project?: string, signal?: AbortSignal) =>
-  apiGet<TInitialConfig>(api.initialConfig(project), signal);
+export const getInitialConfig = async (project?: string, signal?: AbortSignal) => {
+  const config = await apiGet<TInitialConfig>(api.initialConfig(project), signal);
+  // The embedded screens post results only to these origins (shared/auth/host-message).
+  setHostOrigins(config.allowedOrigins);
+  return config;
+};
 
 export const initialConfigQueryOptions = (project?: string) =>
   queryOptions({

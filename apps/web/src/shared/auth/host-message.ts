@@ -1,35 +1,102 @@
+import type { HostResultOf, RESULT_PAGE_PATHS, ResultKind, SERVICE_MESSAGE_TYPE } from '@portal/contracts/messages';
+import { encodeResult } from '@portal/contracts/result-codec';
+import { createOriginPolicy, type OriginPolicy } from '../bridge/origins';
+import { isFramedWindow, resolveParentOrigin } from '../bridge/service-bridge-origin';
+
 /**
- * Results handed to the host that frames these screens (DESIGN 4.5):
- * `{ type: 'authResult' | 'paymentResult' | 'supportResult', result }` to `window.parent`.
- * A stand-in until the window-message bridge takes over delivery: it posts only when framed,
- * and only to the parent's own origin (never `*`).
+ * Results handed to the host that embeds these screens (DESIGN 4.5), over the service bridge:
+ * `{ type: 'authResult' | 'paymentResult' | 'supportResult', result }` to `window.parent`, with
+ * the host's exact origin as targetOrigin, and only when that origin is allowed (the portal's
+ * own origin and `allowedOrigins` of the initial config, i.e. PUBLIC_URL and
+ * ALLOWED_GAME_ORIGINS). Never `*`: results carry tokens. Redirect and mobile modes go to the
+ * result pages instead (`/session/loginDone/:result`, `/payments/done/:result`,
+ * `/support/done/:result`, result = base64url JSON).
+ *
+ * Zod-free on purpose: every page loads this module (the 401 reaction posts to the host).
  */
 export type HostMessage = { type: 'authResult' | 'paymentResult' | 'supportResult'; result: Record<string, unknown> };
 
+// Type-checked copies of the contract's constants: a value import would pull zod into every page.
+const MESSAGE_TYPE = { auth: 'authResult', payment: 'paymentResult', support: 'supportResult' } as const satisfies typeof SERVICE_MESSAGE_TYPE;
+const RESULT_PAGES = {
+  auth: '/session/loginDone',
+  payment: '/payments/done',
+  support: '/support/done',
+} as const satisfies typeof RESULT_PAGE_PATHS;
+
+let configuredOrigins: readonly string[] = [];
+
+/** The allowed origins of the initial config (set whenever it is fetched). */
+export function setHostOrigins(origins: readonly string[] | undefined): void {
+  configuredOrigins = Array.isArray(origins) ? origins.filter((origin): origin is string => typeof origin === 'string') : [];
+}
+
+/** This page's policy: its own origin plus the configured ones, matched exactly. */
+export function hostOriginPolicy(): OriginPolicy {
+  return createOriginPolicy(configuredOrigins, window.location.origin);
+}
+
 export function isFramed(): boolean {
-  try {
-    return window.parent !== window;
-  } catch {
-    return true;
-  }
+  return isFramedWindow(window);
 }
 
-/** The framing page's origin: location.ancestorOrigins, else the referrer. */
+/**
+ * The framing page's origin when it is allowed, else null: `location.ancestorOrigins[0]`
+ * (Chrome, Safari), else an `?origin=` query value, else the referrer's origin (Firefox).
+ */
 export function parentOrigin(): string | null {
-  const ancestors = window.location.ancestorOrigins;
-  if (ancestors && ancestors.length > 0) return ancestors[0] ?? null;
+  let queryOrigin: string | null = null;
   try {
-    return document.referrer ? new URL(document.referrer).origin : null;
+    queryOrigin = new URLSearchParams(window.location.search).get('origin');
   } catch {
-    return null;
+    queryOrigin = null;
   }
+  return resolveParentOrigin({ allowedOrigins: hostOriginPolicy(), queryOrigin });
 }
 
-/** Posts a result to the host; false when not framed (nothing was sent). */
+/** Posts a result to the host; false (nothing sent) when not framed or the host is not allowed. */
 export function postToHost(message: HostMessage): boolean {
   if (!isFramed()) return false;
-  const origin = parentOrigin();
-  if (!origin) return false;
-  window.parent.postMessage(message, origin);
+  const target = parentOrigin();
+  if (!target) return false;
+  window.parent.postMessage(message, target);
   return true;
+}
+
+const MOBILE_SOURCES = new Set(['mobile', 'android', 'ios']);
+
+/** `source` of a mobile webview (the app reads the result page's URL). */
+export const isMobileSource = (source: string | null | undefined): boolean =>
+  typeof source === 'string' && MOBILE_SOURCES.has(source.toLowerCase());
+
+/** The result page of redirect and mobile modes: `/payments/done/<base64url JSON>`. */
+export const hostResultPath = (kind: ResultKind, result: unknown): string => `${RESULT_PAGES[kind]}/${encodeResult(result)}`;
+
+export interface DeliverToHostOptions {
+  /** The project's auth delivery type; undefined counts as postMessage. */
+  authType: 'postMessage' | 'redirect' | undefined;
+  /** The screen's `source` (web, mobile, ...). */
+  source: string | null | undefined;
+  /** Goes to a page (default: a full navigation, which webviews and hosts can watch). */
+  go?: (path: string) => void;
+}
+
+export type HostDelivery = { via: 'postMessage'; targetOrigin: string } | { via: 'redirect'; path: string };
+
+/**
+ * Hands a finished flow's result to the host: postMessage mode in a frame posts it to the
+ * allowed parent; redirect mode, a mobile source, or a page nobody allowed frames goes to the
+ * result page, which keeps the result in its URL.
+ */
+export function deliverToHost<K extends ResultKind>(kind: K, result: HostResultOf[K], options: DeliverToHostOptions): HostDelivery {
+  if (!isMobileSource(options.source) && options.authType !== 'redirect') {
+    const target = isFramed() ? parentOrigin() : null;
+    if (target) {
+      window.parent.postMessage({ type: MESSAGE_TYPE[kind], result }, target);
+      return { via: 'postMessage', targetOrigin: target };
+    }
+  }
+  const path = hostResultPath(kind, result);
+  (options.go ?? ((to: string) => window.location.assign(to)))(path);
+  return { via: 'redirect', path };
 }

@@ -4,6 +4,7 @@ import { toastStore } from '../ui/notify';
 import { apiGet, resetUnauthorizedGuard, setRequestContext } from '../api/client';
 import { decodeResult } from '@portal/contracts/result-codec';
 import { authMode, reactToUnauthorized } from './unauthorized';
+import { setHostOrigins } from './host-message';
 
 const navigate = vi.fn();
 const shown: { kind: string; text: string }[] = [];
@@ -18,6 +19,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  setHostOrigins([]);
   setNavigate(null);
   setRequestContext({ source: null });
   resetUnauthorizedGuard();
@@ -43,6 +45,8 @@ describe('the 401 reaction (spec section 4)', () => {
     const parent = { postMessage: post } as unknown as Window;
     vi.spyOn(window, 'parent', 'get').mockReturnValue(parent);
     Object.defineProperty(document, 'referrer', { value: 'https://game.example/play', configurable: true });
+    // The initial config's allowed origins: only those hear results.
+    setHostOrigins(['https://game.example']);
     reactToUnauthorized('web');
     expect(post).toHaveBeenCalledWith({ type: 'authResult', result: { isError: true, errorCode: 3001 } }, 'https://game.example');
     expect(navigate).toHaveBeenCalledWith('/loader', { replace: true });

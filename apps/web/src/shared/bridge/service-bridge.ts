@@ -6,7 +6,10 @@ import {
   type HostResultOf,
   type ResultKind,
 } from '@portal/contracts/messages';
-import { createOriginPolicy, normalizeOrigin, originOfUrl, type OriginPolicy } from './origins.ts';
+import type { OriginPolicy } from './origins.ts';
+import { isFramedWindow as isFramed, toOriginPolicy as toPolicy } from './service-bridge-origin.ts';
+
+export { resolveParentOrigin, type ParentOriginSources } from './service-bridge-origin.ts';
 
 /**
  * The portal's screens embedded in a host (DESIGN.md 4.5): a finished login, payment or support
@@ -33,17 +36,6 @@ export type Delivery =
   | { via: 'postMessage'; targetOrigin: string }
   | { via: 'redirect'; path: string; reason: 'redirect' | 'mobile' | 'not-framed' | 'unknown-parent' };
 
-const toPolicy = (allowed: readonly string[] | OriginPolicy, own: string): OriginPolicy =>
-  'isAllowed' in allowed ? allowed : createOriginPolicy(allowed, own);
-
-const isFramed = (win: Window): boolean => {
-  try {
-    return win.parent !== win;
-  } catch {
-    return true;
-  }
-};
-
 /**
  * Hands `result` to the host. postMessage: `{ type: '<kind>Result', result }` to `window.parent`
  * with the exact parent origin as targetOrigin, only when that origin is known and allowed;
@@ -68,29 +60,4 @@ export function deliverResult<K extends ResultKind>(kind: K, result: HostResultO
   const path = resultPath(kind, encodeResult(checked));
   win.location.assign(path);
   return { via: 'redirect', path, reason };
-}
-
-export interface ParentOriginSources {
-  /** Allowed origins (own origin is added). */
-  allowedOrigins: readonly string[] | OriginPolicy;
-  /** An explicit `origin` query value, if the host passed one. */
-  queryOrigin?: string | null;
-  window?: Window;
-}
-
-/**
- * The host's origin, when it is allowed, else null. `location.ancestorOrigins[0]` (Chrome,
- * Safari) is the browser's own word and wins: if it names an origin that is not allowed, the
- * answer is null whatever the query says. Without it (Firefox), an explicit `origin` query value
- * is taken, then the origin of `document.referrer` (stripped by some referrer policies, and
- * stale after a full navigation inside the frame). Forged values cannot leak anything: the
- * browser delivers a post only when the parent really is at the target origin.
- */
-export function resolveParentOrigin(sources: ParentOriginSources): string | null {
-  const win = sources.window ?? window;
-  if (!isFramed(win)) return null;
-  const policy = toPolicy(sources.allowedOrigins, win.location.origin);
-  const ancestors = win.location.ancestorOrigins;
-  if (ancestors && ancestors.length > 0) return policy.match(ancestors[0]);
-  return policy.match(normalizeOrigin(sources.queryOrigin)) ?? policy.match(originOfUrl(win.document.referrer));
 }

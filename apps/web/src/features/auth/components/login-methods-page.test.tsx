@@ -3,11 +3,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import { LoginMethodsPage, offeredMethods } from './login-methods-page';
 
-const config = (authMethods: string[]) => ({
+const config = (authMethods: string[], allowedOrigins: string[] = []) => ({
   projects: { name: 'familytown', authType: 'postMessage', authMethods, paymentsMethods: [], extra: [] },
   mainData: { projectName: 'familytown', outOfCatalog: false },
   knownProjects: ['familytown'],
-  allowedOrigins: [],
+  allowedOrigins,
 });
 
 const routes = [
@@ -50,20 +50,53 @@ describe('login method list', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('checks a jwt first and reports authExist or authNotExist to the host', async () => {
+  it('checks a jwt first and reports authExist or authNotExist to an allowed host', async () => {
     const post = vi.fn();
     vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage: post } as unknown as Window);
     Object.defineProperty(document, 'referrer', { value: 'https://game.example/', configurable: true });
     const fetchMock = mockApi({
-      '/api/control/get-initial-config': { body: { data: config([]) } },
+      '/api/control/get-initial-config': { body: { data: config([], ['https://game.example']) } },
       '/api/auth/check/': { body: { data: { result: false } } },
     });
     renderRoutes(routes, '/session/login/ses-2/web/en/familytown/old.jwt.value');
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith({ type: 'authResult', result: { status: 'authNotExist', session: 'ses-2' } }, 'https://game.example'),
+      expect(post).toHaveBeenCalledWith(
+        {
+          type: 'authResult',
+          result: { isError: false, authState: 'authNotExist', jwt: null, userId: null, nickName: null, currentAuthType: 'unauthorized', session: 'ses-2' },
+        },
+        'https://game.example',
+      ),
     );
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/auth/check/old.jwt.value')).toBe(true);
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    vi.restoreAllMocks();
+  });
+
+  it('reports authExist with the player; a host on an origin that is not allowed hears nothing', async () => {
+    const post = vi.fn();
+    vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage: post } as unknown as Window);
+    Object.defineProperty(document, 'referrer', { value: 'https://evil.example/', configurable: true });
+    mockApi({
+      '/api/control/get-initial-config': { body: { data: config([], ['https://game.example']) } },
+      '/api/auth/check/': { body: { data: { result: true, userId: 'u-9', nickName: 'Nick', currentAuthType: 'email' } } },
+    });
+    renderRoutes(routes, '/session/login/ses-3/web/en/familytown/good.jwt.value');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(post).not.toHaveBeenCalled();
+
+    Object.defineProperty(document, 'referrer', { value: 'https://game.example/', configurable: true });
+    renderRoutes(routes, '/session/login/ses-4/web/en/familytown/good.jwt.value');
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        {
+          type: 'authResult',
+          result: { isError: false, authState: 'authExist', jwt: 'good.jwt.value', userId: 'u-9', nickName: 'Nick', currentAuthType: 'email', session: 'ses-4' },
+        },
+        'https://game.example',
+      ),
+    );
     vi.restoreAllMocks();
   });
 });

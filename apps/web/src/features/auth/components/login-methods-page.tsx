@@ -35,23 +35,28 @@ export function offeredMethods(configured: readonly AuthMethod[] | undefined): r
   return configured && configured.length > 0 ? configured : DEFAULT_AUTH_METHODS;
 }
 
-/** A `jwt` from the host is checked first; authExist or authNotExist goes back to the host. */
-function useHostTokenCheck(jwt: string | null, session: string | null) {
+/**
+ * A `jwt` from the host is checked first; authExist or authNotExist goes back to the host (an
+ * authResult of DESIGN 4.5 with `authState`). It waits for the project settings, which carry
+ * the origins a result may be posted to.
+ */
+function useHostTokenCheck(jwt: string | null, session: string | null, ready: boolean) {
   const check = useQuery({ ...checkTokenQueryOptions(jwt ?? ''), enabled: jwt !== null });
   const [reported, setReported] = useState(false);
   useEffect(() => {
-    if (!jwt || reported || check.isPending) return;
+    if (!jwt || reported || check.isPending || !ready) return;
     setReported(true);
     if (check.isError) {
       postToHost({ type: 'authResult', result: { isError: true, errorCode: HOST_ERROR_CODES.authCheckFailed, session } });
       return;
     }
     const answer = check.data;
-    if (answer?.result) {
+    if (answer?.result && answer.userId && answer.nickName && answer.currentAuthType) {
       postToHost({
         type: 'authResult',
         result: {
-          status: 'authExist',
+          isError: false,
+          authState: 'authExist',
           jwt,
           userId: answer.userId,
           nickName: answer.nickName,
@@ -60,9 +65,12 @@ function useHostTokenCheck(jwt: string | null, session: string | null) {
         },
       });
     } else {
-      postToHost({ type: 'authResult', result: { status: 'authNotExist', session } });
+      postToHost({
+        type: 'authResult',
+        result: { isError: false, authState: 'authNotExist', jwt: null, userId: null, nickName: null, currentAuthType: 'unauthorized', session },
+      });
     }
-  }, [jwt, session, reported, check.isPending, check.isError, check.data]);
+  }, [jwt, session, ready, reported, check.isPending, check.isError, check.data]);
   return { checking: jwt !== null && check.isPending, exists: check.data?.result === true };
 }
 
@@ -74,7 +82,7 @@ export function LoginMethodsPage() {
   const screen = useAuthScreen();
   const { session, source } = screen.flow;
   const [signedInAtStart] = useState(() => getStoredUser() !== null && !session);
-  const hostCheck = useHostTokenCheck(segment(params.jwt), session);
+  const hostCheck = useHostTokenCheck(segment(params.jwt), session, !screen.configPending);
   const from = (location.state as FromState | null)?.from;
   usePageMeta({ title: `${t('login.title')} · ${t('header.portalName')}` });
 
