@@ -4,6 +4,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** where replies go when not to the sender (a player's address on a letter to support) */
+  replyTo?: string;
 }
 
 export interface SentMail {

@@ -6,6 +6,7 @@ import { CodePolicy } from '../../integrations/codes/code-policy.ts';
 import { ResendPolicy } from '../../integrations/codes/resend-policy.ts';
 import { createMailer } from '../../integrations/mail/create-mailer.ts';
 import { DevMailbox } from '../../integrations/mail/dev-mailbox.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { Argon2idHasher } from '../../integrations/passwords/argon2id.ts';
 import { loadKeyStore, type KeyStore } from '../../integrations/tokens/key-store.ts';
 import { TokenService } from '../../integrations/tokens/token-service.ts';
@@ -22,6 +23,8 @@ export interface Accounts {
   captcha: AltchaCaptcha;
   providers: SignInProviders;
   native: NativeVerifiers;
+  /** the product's mailer (SMTP or the dev mailbox); other modules send through it */
+  mailer: Mailer;
   /** set when mail goes to the in-memory dev mailbox */
   devMailbox?: DevMailbox;
   close(): Promise<void>;
@@ -83,6 +86,7 @@ export async function createAccounts(
     captcha,
     providers: await createSignInProviders(config),
     native: createNativeVerifiers(config),
+    mailer,
     ...(mailer instanceof DevMailbox && config.isDevMailbox ? { devMailbox: mailer } : {}),
     close: async () => {
       clearInterval(sweep);
