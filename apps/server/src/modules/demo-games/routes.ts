@@ -1,0 +1,98 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZApiError } from '@portal/contracts/errors';
+import { ZPaymentStatus } from '@portal/contracts/payments';
+import { AppError } from '../../lib/app-error.ts';
+import { currentUser } from '../auth/auth-hook.ts';
+import type { PaymentsService } from '../payments/service.ts';
+
+/**
+ * The stand-in for a developer's game server, for the product's own demo games only
+ * (DESIGN 4.6: login, payment and support work end to end offline). A real game server
+ * calls `POST /api/v1/payments` with its project API key; the demo games have no server of
+ * their own, so this route does the same for the signed-in player whose token the game got
+ * in `userAuth`, and reads the outcome back the way a game server reads its webhook.
+ */
+export type DemoGameRoutesOptions = {
+  service: PaymentsService;
+  /** The demo projects this stand-in serves (the seeded ones); any other project is a 404. */
+  projects: readonly string[];
+};
+
+const tags = ['demo-games'];
+const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError, 429: ZApiError };
+const ZProjectParams = z.object({ project: z.string().min(1).max(64) });
+const ZPurchaseRequest = z.object({ priceId: z.string().min(1).max(128) }).strict();
+const ZPurchase = z.object({
+  paymentId: z.string(),
+  /** Absolute: what the game hands to `openPayment`. */
+  paymentUrl: z.string(),
+  status: ZPaymentStatus,
+  priceId: z.string(),
+  title: z.object({ ru: z.string(), en: z.string() }),
+  /** True once the payment is paid: the item is the player's (what a webhook would credit). */
+  credited: z.boolean(),
+});
+export type TDemoPurchase = z.infer<typeof ZPurchase>;
+
+/** The payload the demo server puts on its payments (handed back in `paymentResult`). */
+export const demoPayload = (priceId: string): string => JSON.stringify({ demo: true, item: priceId });
+
+export const demoGameRoutes: FastifyPluginAsyncZod<DemoGameRoutesOptions> = async (app, { service, projects }) => {
+  app.addHook('preHandler', app.requireUser);
+  const demoProject = (project: string): string => {
+    if (!projects.includes(project)) throw new AppError('PROJECT_NOT_FOUND', 404, `${project} is not a demo game of this portal`);
+    return project;
+  };
+  type Row = Awaited<ReturnType<PaymentsService['getForProject']>>;
+  const view = (row: Row): TDemoPurchase => ({
+    paymentId: row.id,
+    paymentUrl: service.paymentUrl(row.id),
+    status: row.status,
+    priceId: row.priceId,
+    title: { ru: row.titleRu, en: row.titleEn },
+    credited: row.status === 'paid',
+  });
+
+  app.post(
+    '/:project/purchases',
+    {
+      schema: {
+        tags,
+        summary: 'Demo game server: create a payment for the signed-in player (as POST /api/v1/payments would)',
+        params: ZProjectParams,
+        body: ZPurchaseRequest,
+        response: { 201: ZPurchase, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const project = demoProject(request.params.project);
+      const player = currentUser(request).user;
+      const { payment } = await service.createForGameServer(project, {
+        userId: player.id,
+        priceId: request.body.priceId,
+        payload: demoPayload(request.body.priceId),
+      });
+      return reply.code(201).send(view(payment));
+    },
+  );
+
+  app.get(
+    '/:project/purchases/:paymentId',
+    {
+      schema: {
+        tags,
+        summary: 'Demo game server: the purchase and whether its item is credited',
+        params: ZProjectParams.extend({ paymentId: z.string().min(1).max(64) }),
+        response: { 200: ZPurchase, ...errors },
+      },
+    },
+    async (request) => {
+      const project = demoProject(request.params.project);
+      const payment = await service.getForProject(project, request.params.paymentId);
+      // Another player's purchase is not there for this one.
+      if (payment.userId !== currentUser(request).user.id) throw new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
+      return view(payment);
+    },
+  );
+};
