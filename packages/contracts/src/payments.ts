@@ -159,6 +159,19 @@ export const ZStripeCancelRequest = z.object({ stripePaymentId: z.string(), paym
 export const ZYandexPayCreateRequest = z.object({ paymentId: z.string() });
 export const ZYandexPayCreateResponse = z.object({ paymentUrl: z.string() });
 
+/**
+ * What the create calls answer in full: `sandbox` says the provider is the product's own test
+ * provider (no keys configured), so the screen shows the sandbox instead of the provider's widget.
+ */
+export const ZYookassaCreateAnswer = ZYookassaCreateResponse.extend({ sandbox: z.boolean() });
+export type TYookassaCreateAnswer = z.infer<typeof ZYookassaCreateAnswer>;
+export const ZStripeCreateAnswer = ZStripeCreateResponse.extend({ sandbox: z.boolean(), publishableKey: z.string().nullable() });
+export type TStripeCreateAnswer = z.infer<typeof ZStripeCreateAnswer>;
+export const ZYandexPayCreateAnswer = ZYandexPayCreateResponse.extend({ sandbox: z.boolean() });
+export type TYandexPayCreateAnswer = z.infer<typeof ZYandexPayCreateAnswer>;
+export const SANDBOX_OUTCOMES = ['paid', 'fail', 'canceled'] as const;
+export type TSandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
+
 /** The texts the Stripe screen shows (spec section 8). */
 export const STRIPE_MESSAGES = {
   succeeded: 'Payment succeeded!',

@@ -9,10 +9,12 @@ import {
   ZPaymentProcessResponse,
   ZPaymentStatus,
   ZStripeCancelRequest,
-  ZStripeCreateResponse,
+  SANDBOX_OUTCOMES,
+  ZStripeCreateAnswer,
   ZUpdateReceiptMailRequest,
   ZYandexPayCreateRequest,
-  ZYookassaCreateResponse,
+  ZYandexPayCreateAnswer,
+  ZYookassaCreateAnswer,
 } from '@portal/contracts/payments';
 import { ZEmail } from '@portal/contracts/validation';
 import { AppError } from '../../lib/app-error.ts';
@@ -101,7 +103,7 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
 
   app.get(
     '/payments/yookassa/create/:id',
-    { schema: { tags, summary: 'Create the YooKassa payment: confirmation token of the widget', params: ZIdParams, response: { 200: data(ZYookassaCreateResponse.extend({ sandbox: z.boolean() })), ...errors } } },
+    { schema: { tags, summary: 'Create the YooKassa payment: confirmation token of the widget', params: ZIdParams, response: { 200: data(ZYookassaCreateAnswer), ...errors } } },
     async (request) => {
       const { clientData, payment } = await service.createAtProvider(user(request), request.params.id, 'yookassa');
       const confirmationToken = clientData.kind === 'yookassa' ? clientData.confirmationToken : (payment.providerRef ?? '');
@@ -120,11 +122,12 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
 
   app.get(
     '/payments/stripe/create/:id',
-    { schema: { tags, summary: 'Create the Stripe PaymentIntent: client secret of the Payment Element', params: ZIdParams, response: { 200: data(ZStripeCreateResponse.extend({ sandbox: z.boolean() })), ...errors } } },
+    { schema: { tags, summary: 'Create the Stripe PaymentIntent: client secret of the Payment Element', params: ZIdParams, response: { 200: data(ZStripeCreateAnswer), ...errors } } },
     async (request) => {
       const { clientData, payment } = await service.createAtProvider(user(request), request.params.id, 'stripe');
       const clientSecret = clientData.kind === 'stripe' ? clientData.clientSecret : '';
-      return { data: { clientSecret, id: payment.providerRef ?? '', sandbox: clientData.kind === 'sandbox' } };
+      const sandbox = clientData.kind === 'sandbox';
+      return { data: { clientSecret, id: payment.providerRef ?? '', sandbox, publishableKey: sandbox ? null : service.stripePublishableKey } };
     },
   );
 
@@ -144,12 +147,13 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
         tags,
         summary: 'Create the Yandex Pay order: the payment URL',
         body: ZYandexPayCreateRequest,
-        response: { 200: z.object({ code: z.literal(200), status: z.literal('success'), data: z.object({ paymentUrl: z.string(), sandbox: z.boolean() }) }), ...errors },
+        response: { 200: z.object({ code: z.literal(200), status: z.literal('success'), data: ZYandexPayCreateAnswer }), ...errors },
       },
     },
     async (request) => {
       const { clientData, payment } = await service.createAtProvider(user(request), request.body.paymentId, 'yandex-pay');
-      const paymentUrl = clientData.kind === 'yandex-pay' ? clientData.paymentUrl : `/payments/yandex-pay/${payment.id}`;
+      // The sandbox's "payment page" is the product's own sandbox screen, opened in a window like Yandex Pay's.
+      const paymentUrl = clientData.kind === 'yandex-pay' ? clientData.paymentUrl : `/payments/yandex-pay/${payment.id}?checkout=sandbox`;
       return { code: 200 as const, status: 'success' as const, data: { paymentUrl, sandbox: clientData.kind === 'sandbox' } };
     },
   );
@@ -161,7 +165,7 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
         tags,
         summary: 'The sandbox provider screen: the player paid, failed or cancelled',
         params: ZIdParams,
-        body: z.object({ outcome: z.enum(['paid', 'fail', 'canceled']) }),
+        body: z.object({ outcome: z.enum(SANDBOX_OUTCOMES) }),
         response: { 200: data(ZStatusAnswer), ...errors },
       },
     },

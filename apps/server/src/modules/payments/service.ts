@@ -41,6 +41,8 @@ export interface PaymentsServiceOptions {
   webhookTimeoutMs?: number;
   /** Called after a job was enqueued, so the worker picks it up at once. */
   onJobEnqueued?: () => void;
+  /** Stripe.js key the Payment Element loads with (STRIPE_PUBLISHABLE_KEY); absent in the sandbox. */
+  stripePublishableKey?: string | undefined;
   /** Called after a status change committed (live updates of the payment popup). */
   onStatusChanged?: (payment: PaymentRow) => void;
 }
@@ -251,6 +253,10 @@ export class PaymentsService {
   }
 
   // --- Player API ----------------------------------------------------------------------------
+
+  get stripePublishableKey(): string | null {
+    return this.options.stripePublishableKey ?? null;
+  }
 
   /** The player's own payment; another player's id is answered as not found. */
   async own(user: UserRow, id: string): Promise<PaymentRow> {

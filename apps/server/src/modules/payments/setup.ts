@@ -79,6 +79,7 @@ export async function createPayments(config: AppConfig, db: Db, tokens: TokenSer
     reconcileAfterMs: config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
     webhookRetryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
     onJobEnqueued: () => late.worker?.nudge(),
+    stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY,
     onStatusChanged: (payment) => {
       live.bus.publish({ paymentId: payment.id, userId: payment.userId, status: payment.status }).catch((error: unknown) => {
         log.warn({ err: error, paymentId: payment.id }, 'payment status not published (the popup polls)');
