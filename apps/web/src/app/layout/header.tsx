@@ -1,20 +1,35 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { files, paths } from '@/shared/paths';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
+import { isFramed } from '@/shared/auth/host-message';
 import { LanguageSwitcher } from './language-switcher';
+import { EmbeddedHeader } from './header-embedded';
+import { embedContextOf, isEmbedded } from './header-embed';
 import './header.css';
 
 // Only signed-in visitors load the account menu.
 const AccountMenu = lazy(() => import('./account-menu'));
 
 /**
+ * The header: the service header (title, language picker, close) when the screens run for a
+ * host game, else the portal's.
+ */
+export function Header() {
+  const { pathname, search } = useLocation();
+  const [framed] = useState(isFramed);
+  const context = embedContextOf(pathname, search);
+  if (isEmbedded(context, framed)) return <EmbeddedHeader context={context} framed={framed} />;
+  return <PortalHeader />;
+}
+
+/**
  * The portal header: logo (to the catalogue), support entry, language switcher, and either
  * Guest + Login (signed out) or the nickname with the account menu (signed in).
  */
-export function Header() {
+function PortalHeader() {
   const { t } = useTranslation();
   const lng = useCurrentLanguage();
   const user = useStoredUser();

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { closeActionOf, closeQuestionKey, embedContextOf, isEmbedded } from './header-embed';
+
+describe('embedded header variants (spec section 2)', () => {
+  it('names the variant of each service screen and reads the host values of the path', () => {
+    expect(embedContextOf('/session/login/ses-1/web/en/familytown')).toMatchObject({
+      variant: 'auth',
+      session: 'ses-1',
+      source: 'web',
+      locale: 'en',
+      project: 'familytown',
+    });
+    expect(embedContextOf('/session/login/email/ses-1/mobile')).toMatchObject({ variant: 'auth', session: 'ses-1', source: 'mobile' });
+    expect(embedContextOf('/session/registration/-/web')).toMatchObject({ variant: 'auth', session: null, source: 'web' });
+    expect(embedContextOf('/auth/recovery-password/ses-2')).toMatchObject({ variant: 'auth', session: 'ses-2' });
+    expect(embedContextOf('/payments/process/p-1/web/ru/neuroarena')).toMatchObject({
+      variant: 'payments',
+      paymentId: 'p-1',
+      source: 'web',
+      project: 'neuroarena',
+    });
+    expect(embedContextOf('/payments/stripe/p-2')).toMatchObject({ variant: 'payments', paymentId: 'p-2' });
+    expect(embedContextOf('/payments/yandex-pay/p-3')?.variant).toBe('payments');
+    expect(embedContextOf('/transactions')?.variant).toBe('transactions');
+    expect(embedContextOf('/transactions/help', '?id=p-1')?.variant).toBe('transactionHelper');
+    expect(embedContextOf('/support/tickets')?.variant).toBe('ticketList');
+    expect(embedContextOf('/support/ticket/create/1')?.variant).toBe('firstTicketCreate');
+    expect(embedContextOf('/support/ticket/create')?.variant).toBe('ticketCreate');
+    expect(embedContextOf('/support/ticket/t-1')?.variant).toBe('ticketItem');
+    expect(embedContextOf('/support/ticket', '?id=t-1&source=mobile')).toMatchObject({ variant: 'ticketItem', source: 'mobile' });
+    expect(embedContextOf('/prices/familytown')).toMatchObject({ variant: 'prices', project: 'familytown' });
+    expect(embedContextOf('/games/en/')).toBeNull();
+    expect(embedContextOf('/payments/done/abc')).toBeNull();
+    expect(embedContextOf('/session/loginDone/abc')).toBeNull();
+  });
+
+  it('is the service header in a frame, in a host flow and on payment screens; the portal header otherwise', () => {
+    expect(isEmbedded(embedContextOf('/session/login'), false)).toBe(false);
+    expect(isEmbedded(embedContextOf('/session/login'), true)).toBe(true);
+    expect(isEmbedded(embedContextOf('/session/login/ses-1/web'), false)).toBe(true);
+    expect(isEmbedded(embedContextOf('/support/tickets'), false)).toBe(false);
+    expect(isEmbedded(embedContextOf('/support/tickets', '?source=mobile'), false)).toBe(true);
+    expect(isEmbedded(embedContextOf('/payments/process/p-1'), false)).toBe(true);
+    expect(isEmbedded(embedContextOf('/games/en/'), true)).toBe(false);
+  });
+
+  it('close: payments cancel (4000), auth 1011, support 5000, the rest back to the start page', () => {
+    expect(closeActionOf('payments')).toEqual({ kind: 'result', resultKind: 'payment', errorCode: 4000 });
+    expect(closeActionOf('auth')).toEqual({ kind: 'result', resultKind: 'auth', errorCode: 1011 });
+    for (const variant of ['ticketList', 'firstTicketCreate', 'ticketCreate', 'ticketItem'] as const) {
+      expect(closeActionOf(variant)).toEqual({ kind: 'result', resultKind: 'support', errorCode: 5000 });
+    }
+    for (const variant of ['transactions', 'transactionHelper', 'prices'] as const) expect(closeActionOf(variant)).toEqual({ kind: 'home' });
+    expect(closeQuestionKey('payments')).toBe('payment.cancelConfirm');
+    expect(closeQuestionKey('ticketItem')).toBe('header.closeConfirmGame');
+  });
+});

@@ -1,0 +1,135 @@
+import type { ResultKind } from '@portal/contracts/messages';
+
+/**
+ * The header of the service screens embedded in a host game (spec section 2 "Header"): which
+ * variant a path is, and the host values it carries (session, source, locale, project, id).
+ */
+export type HeaderVariant =
+  | 'auth'
+  | 'payments'
+  | 'transactions'
+  | 'transactionHelper'
+  | 'ticketList'
+  | 'firstTicketCreate'
+  | 'ticketCreate'
+  | 'ticketItem'
+  | 'prices';
+
+export interface EmbedContext {
+  variant: HeaderVariant;
+  session: string | null;
+  source: string | null;
+  locale: string | null;
+  project: string | null;
+  /** The payment of a payments screen. */
+  paymentId: string | null;
+}
+
+/** `-` stands for an empty path segment before a filled one. */
+const value = (segment: string | undefined): string | null => {
+  if (!segment || segment === '-') return null;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+};
+
+const PAYMENT_SCREENS = new Set(['process', 'stripe', 'yookassa', 'yandex-pay']);
+
+/** The variant and host values of a path, or null for portal pages (catalogue, games, ...). */
+export function embedContextOf(pathname: string, search = ''): EmbedContext | null {
+  const parts = pathname.split('/').filter(Boolean);
+  const query = new URLSearchParams(search);
+  const base = {
+    session: query.get('session'),
+    source: query.get('source'),
+    locale: query.get('locale'),
+    project: query.get('project'),
+    paymentId: null,
+  };
+  const [first, second, third] = parts;
+  if (first === 'session' && second === 'login' && third === 'email') {
+    return { ...base, variant: 'auth', session: value(parts[3]) ?? base.session, source: value(parts[4]) ?? base.source };
+  }
+  if (first === 'session' && second === 'login') {
+    return {
+      ...base,
+      variant: 'auth',
+      session: value(parts[2]) ?? base.session,
+      source: value(parts[3]) ?? base.source,
+      locale: value(parts[4]) ?? base.locale,
+      project: value(parts[5]) ?? base.project,
+    };
+  }
+  if ((first === 'session' && second === 'registration') || (first === 'auth' && second === 'recovery-password')) {
+    return { ...base, variant: 'auth', session: value(parts[2]) ?? base.session, source: value(parts[3]) ?? base.source };
+  }
+  if (first === 'payments' && second && PAYMENT_SCREENS.has(second)) {
+    return {
+      ...base,
+      variant: 'payments',
+      paymentId: value(parts[2]) ?? query.get('id'),
+      source: value(parts[3]) ?? base.source,
+      locale: value(parts[4]) ?? base.locale,
+      project: value(parts[5]) ?? base.project,
+    };
+  }
+  if (first === 'transactions') return { ...base, variant: second === 'help' ? 'transactionHelper' : 'transactions' };
+  if (first === 'support' && second === 'tickets') return { ...base, variant: 'ticketList' };
+  if (first === 'support' && second === 'ticket' && third === 'create') {
+    return { ...base, variant: parts[3] === '1' || query.get('first') === '1' ? 'firstTicketCreate' : 'ticketCreate' };
+  }
+  if (first === 'support' && second === 'ticket') return { ...base, variant: 'ticketItem' };
+  if (first === 'prices') return { ...base, variant: 'prices', project: value(parts[1]) ?? base.project };
+  return null;
+}
+
+/**
+ * Whether the service header replaces the portal's: inside a host's frame, in a host's flow
+ * (a session or a source in the path), and always on the payment screens (they are opened by
+ * a game, never from the portal's own pages).
+ */
+export function isEmbedded(context: EmbedContext | null, framed: boolean): context is EmbedContext {
+  if (!context) return false;
+  return framed || context.variant === 'payments' || context.session !== null || context.source !== null;
+}
+
+/** What the close button does once confirmed. */
+export type CloseAction =
+  | { kind: 'result'; resultKind: ResultKind; errorCode: 1011 | 4000 | 5000 }
+  /** transactions, transactionHelper and prices: back to the start page (or the modal closes) */
+  | { kind: 'home' };
+
+export function closeActionOf(variant: HeaderVariant): CloseAction {
+  switch (variant) {
+    case 'auth':
+      return { kind: 'result', resultKind: 'auth', errorCode: 1011 };
+    case 'payments':
+      return { kind: 'result', resultKind: 'payment', errorCode: 4000 };
+    case 'ticketList':
+    case 'firstTicketCreate':
+    case 'ticketCreate':
+    case 'ticketItem':
+      return { kind: 'result', resultKind: 'support', errorCode: 5000 };
+    default:
+      return { kind: 'home' };
+  }
+}
+
+/** The question the close button asks (translation keys). */
+export const closeQuestionKey = (variant: HeaderVariant): 'payment.cancelConfirm' | 'header.closeConfirmGame' =>
+  variant === 'payments' ? 'payment.cancelConfirm' : 'header.closeConfirmGame';
+
+/** The heading of each variant (translation keys). */
+export const VARIANT_TITLE_KEYS = {
+  auth: 'login.title',
+  payments: 'payment.title',
+  transactions: 'transactions.title',
+  transactionHelper: 'transactions.helpTitle',
+  ticketList: 'support.ticketsTitle',
+  firstTicketCreate: 'embed.firstTicketTitle',
+  ticketCreate: 'support.createTitle',
+  ticketItem: 'support.ticketTitle',
+  prices: 'prices.title',
+} as const satisfies Record<HeaderVariant, string>;

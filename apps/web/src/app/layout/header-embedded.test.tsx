@@ -1,0 +1,139 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderRoutes, setupI18n } from '@/test/render';
+import { setHostOrigins } from '@/shared/auth/host-message';
+import { registerServiceCloseHandler } from '@/shared/bridge/service-bridge-close';
+import { Header } from './header';
+
+const HOST = 'https://host-game.example';
+
+const config = (authType: 'postMessage' | 'redirect') => ({
+  projects: { name: 'familytown', authType, authMethods: [], paymentsMethods: [], extra: [] },
+  mainData: { projectName: 'familytown', outOfCatalog: false },
+  knownProjects: ['familytown'],
+  allowedOrigins: [HOST],
+});
+
+const routes = [
+  { path: '/session/login/:session?/:source?/:locale?/:project?/:jwt?', element: <Header /> },
+  { path: '/payments/process/:id?/:source?/:locale?/:project?/:jwt?', element: <Header /> },
+  { path: '/transactions', element: <Header /> },
+  { path: '/support/tickets', element: <Header /> },
+  { path: '/loader', element: <p>loader page</p> },
+  { path: '/', element: <p>start page</p> },
+];
+
+/** A frame of the host: parent.postMessage and the referrer the browser gives. */
+function framedBy(origin: string) {
+  const post = vi.fn();
+  vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage: post } as unknown as Window);
+  Object.defineProperty(document, 'referrer', { value: `${origin}/play`, configurable: true });
+  return post;
+}
+
+beforeEach(async () => {
+  await setupI18n('en');
+});
+
+afterEach(() => {
+  setHostOrigins([]);
+  vi.restoreAllMocks();
+  Object.defineProperty(document, 'referrer', { value: '', configurable: true });
+});
+
+describe('the embedded header', () => {
+  it('auth: title, language picker, close asks in a dialog that keeps the focus; No stays', async () => {
+    framedBy(HOST);
+    mockApi({ '/api/control/get-initial-config': { body: { data: config('postMessage') } } });
+    renderRoutes(routes, '/session/login/ses-1/web/en/familytown');
+    const user = userEvent.setup();
+    expect(screen.getByText('Sign in')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Interface language' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+
+    const close = screen.getByRole('button', { name: 'Close' });
+    await user.click(close);
+    const dialog = screen.getByRole('dialog', { name: 'Do you want to return to the game?' });
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    const no = screen.getByRole('button', { name: 'No, stay' });
+    const yes = screen.getByRole('button', { name: 'Yes' });
+    expect(document.activeElement).toBe(no);
+    await user.tab();
+    expect(document.activeElement).toBe(yes);
+    await user.tab();
+    expect(document.activeElement).toBe(no);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(yes);
+
+    await user.click(no);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(close);
+  });
+
+  it('auth, confirmed: the allowed host gets authResult 1011 with the session, the page shows the loader', async () => {
+    const post = framedBy(HOST);
+    mockApi({ '/api/control/get-initial-config': { body: { data: config('postMessage') } } });
+    const { router } = renderRoutes(routes, '/session/login/ses-1/web/en/familytown');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith({ type: 'authResult', result: { isError: true, errorCode: 1011, session: 'ses-1' } }, HOST),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/loader'));
+  });
+
+  it('payments, confirmed: the screen cancels its payment, then paymentResult 4000 goes to the host', async () => {
+    const post = framedBy(HOST);
+    mockApi({ '/api/control/get-initial-config': { body: { data: config('postMessage') } } });
+    const cancelled = vi.fn(() => Promise.resolve());
+    const unregister = registerServiceCloseHandler(cancelled);
+    renderRoutes(routes, '/payments/process/pay-7/web/en/familytown');
+    const user = userEvent.setup();
+    expect(screen.getByText('Payment')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('dialog', { name: 'Are you sure you want to cancel the payment?' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        { type: 'paymentResult', result: { paymentId: 'pay-7', status: 'none', isError: true, errorCode: 4000 } },
+        HOST,
+      ),
+    );
+    expect(cancelled).toHaveBeenCalledTimes(1);
+    unregister();
+  });
+
+  it('a host that is not allowed hears nothing: the flow ends on the result page instead', async () => {
+    const post = framedBy('https://not-allowed.example');
+    mockApi({ '/api/control/get-initial-config': { body: { data: config('postMessage') } } });
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, origin: window.location.origin, search: '', assign } as unknown as Location);
+    renderRoutes(routes, '/support/tickets');
+    const user = userEvent.setup();
+    expect(screen.getByText('My Tickets')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^\/support\/done\/[A-Za-z0-9_-]+$/)));
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('transactions, confirmed: back to the start page', async () => {
+    framedBy(HOST);
+    mockApi({ '/api/control/get-initial-config': { body: { data: config('postMessage') } } });
+    const { router } = renderRoutes(routes, '/transactions');
+    const user = userEvent.setup();
+    expect(screen.getByText('Purchase history')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('the portal keeps its own header outside a host', () => {
+    mockApi({});
+    renderRoutes(routes, '/session/login');
+    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+  });
+});

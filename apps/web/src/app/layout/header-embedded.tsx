@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useInitialConfig } from '@/shared/api/get-initial-config';
+import { deliverToHost } from '@/shared/auth/host-message';
+import { runServiceCloseHandler } from '@/shared/bridge/service-bridge-close';
+import { checkStorageAccess, openSignInPopup, requestStorageAccess, type StorageNext } from '@/shared/bridge/storage-access';
+import { readFlow } from '@/features/auth/flow';
+import { paths } from '@/shared/paths';
+import { LanguageSwitcher } from './language-switcher';
+import { HeaderConfirmDialog } from './header-confirm-dialog';
+import { VARIANT_TITLE_KEYS, closeActionOf, closeQuestionKey, type EmbedContext } from './header-embed';
+
+/** The project of the flow: the path's, else the one the auth flow of this tab keeps. */
+function projectOf(context: EmbedContext): string | undefined {
+  if (context.project) return context.project;
+  if (context.variant === 'auth' && context.session) {
+    const flow = readFlow();
+    if (flow.session === context.session && flow.project) return flow.project;
+  }
+  return undefined;
+}
+
+function sourceOf(context: EmbedContext): string | null {
+  if (context.source) return context.source;
+  if (context.variant === 'auth' && context.session) {
+    const flow = readFlow();
+    if (flow.session === context.session) return flow.source;
+  }
+  return null;
+}
+
+/**
+ * Framed and the browser blocks this frame's storage (Safari ITP, "block third-party
+ * cookies"): ask for storage access from the player's click, or continue in a popup.
+ */
+function StorageAccessNotice() {
+  const { t } = useTranslation();
+  const [next, setNext] = useState<StorageNext>('none');
+  useEffect(() => {
+    let live = true;
+    void checkStorageAccess().then((status) => {
+      if (live) setNext(status.next);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (next === 'none') return null;
+
+  const allow = async () => {
+    const answer = next === 'request-access' ? await requestStorageAccess() : 'popup';
+    if (answer === 'granted') {
+      setNext('none');
+      return;
+    }
+    if (!openSignInPopup(window.location.href, { name: 'portal-first-party' })) setNext('popup');
+  };
+
+  return (
+    <div role="status" className="embedded-header__storage">
+      <span>{t('embed.storageBlocked')}</span>
+      <button type="button" className="button button--small" onClick={() => void allow()}>
+        {next === 'request-access' ? t('embed.allowStorage') : t('embed.openWindow')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The header of the service screens in a host game: the screen's title, a language picker and
+ * a close button that asks first (spec section 2). Confirmed, it ends the flow for the host:
+ * auth -> authResult 1011, payments -> the payment is cancelled and paymentResult 4000,
+ * support -> supportResult 5000; transactions, payment help and prices go to the start page.
+ */
+export function EmbeddedHeader({ context, framed }: { context: EmbedContext; framed: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  // Also loads the allowed origins the results are posted to.
+  const config = useInitialConfig(projectOf(context));
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const closeRef = useRef<HTMLButtonElement>(null);
+
+  const cancel = () => {
+    setAsking(false);
+    closeRef.current?.focus();
+  };
+
+  const confirm = async () => {
+    const action = closeActionOf(context.variant);
+    if (action.kind === 'home') {
+      setAsking(false);
+      navigate(paths.home());
+      return;
+    }
+    setBusy(true);
+    // The project's delivery type and the allowed origins come with the settings.
+    const settings = config.data ?? (await config.refetch()).data;
+    const options = { authType: settings?.projects.authType, source: sourceOf(context) };
+    let delivery;
+    if (action.resultKind === 'payment') {
+      // The screen cancels its provider payment first (a failure still ends the flow).
+      await runServiceCloseHandler();
+      delivery = deliverToHost(
+        'payment',
+        { paymentId: context.paymentId, status: 'none', isError: true, errorCode: 4000 },
+        options,
+      );
+    } else {
+      await runServiceCloseHandler();
+      delivery = deliverToHost(action.resultKind, { isError: true, errorCode: action.errorCode, session: context.session }, options);
+    }
+    setBusy(false);
+    setAsking(false);
+    if (delivery.via === 'postMessage') navigate(paths.loader(), { replace: true });
+  };
+
+  return (
+    <header className="site-header embedded-header" data-variant={context.variant}>
+      <div className="site-header__inner">
+        <p className="embedded-header__title">{t(VARIANT_TITLE_KEYS[context.variant])}</p>
+        <div className="site-header__actions">
+          <LanguageSwitcher />
+          <button
+            ref={closeRef}
+            type="button"
+            className="embedded-header__close"
+            aria-label={t('common.close')}
+            aria-haspopup="dialog"
+            onClick={() => setAsking(true)}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      </div>
+      {framed && <StorageAccessNotice />}
+      {asking && (
+        <HeaderConfirmDialog question={t(closeQuestionKey(context.variant))} busy={busy} onConfirm={() => void confirm()} onCancel={cancel} />
+      )}
+    </header>
+  );
+}
