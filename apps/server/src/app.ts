@@ -27,6 +27,8 @@ import { gameServerRoutes } from './modules/payments/game-server-routes.ts';
 import { playerPaymentRoutes } from './modules/payments/player-routes.ts';
 import { providerWebhookRoutes } from './modules/payments/provider-webhook-routes.ts';
 import { createPayments, type Payments } from './modules/payments/setup.ts';
+import { paymentHelpRoutes } from './modules/payment-help/routes.ts';
+import { PaymentHelpService } from './modules/payment-help/service.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
 import { createReceipts, type Receipts } from './modules/receipts/setup.ts';
 import { requireStaff, staffRoutes } from './modules/staff/routes.ts';
@@ -197,6 +199,8 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     payments.service.onPaidInTransaction.push((tx, payment) => receipts.service.enqueue(tx, payment.id));
     await app.register(receiptRoutes, { prefix: '/api', service: receipts.service });
     app.addHook('preClose', () => receipts.worker.stop());
+    const paymentHelp = new PaymentHelpService({ db: database.db, mailer: accounts.mailer, supportEmail: config.SUPPORT_EMAIL, log: app.log });
+    await app.register(paymentHelpRoutes, { prefix: '/api', service: paymentHelp });
     // Support reads payments through one function, so the module never imports payments.
     const support = await createSupport(config, database, app.log, {
       recentPayments: async (userId) => (await payments.service.search({ userId }, 10)).map((row) => ({ ...row })),
