@@ -35,6 +35,8 @@ export function resultLoader({ params, request }: LoaderFunctionArgs): unknown {
 
 // Every screen is its own chunk: the catalogue path loads only what it draws.
 export const routeTree: RouteObject[] = [
+  // The staff console: its own frame and lazy bundle, outside the portal layout.
+  { path: '/staff/*', errorElement: <ErrorScreen />, lazy: async () => ({ Component: (await import('@/features/staff/routes')).StaffRoute }) },
   {
     path: '/',
     element: <RootLayout />,

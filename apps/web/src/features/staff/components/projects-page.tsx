@@ -1,0 +1,118 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ZWebhookRequest } from '@portal/contracts/staff';
+import { usePageMeta } from '@/shared/hooks/use-page-meta';
+import { useCreateApiKey } from '../api/create-api-key';
+import { useStaffMe } from '../api/get-me';
+import { useProjectSettings } from '../api/get-project-settings';
+import { useStaffProjects } from '../api/get-projects';
+import { useSetWebhook } from '../api/set-webhook';
+import { ShownOnce } from './shown-once';
+
+/** Admin only: a game-server API key (shown once) and the webhook URL (its secret shown once). */
+export function ProjectsPage() {
+  const { t } = useTranslation();
+  usePageMeta({ title: `${t('staff.projects.title')} · ${t('staff.title')}` });
+  const me = useStaffMe(true);
+  const projects = useStaffProjects();
+  const [chosen, setChosen] = useState('');
+  const project = chosen || projects.data?.[0]?.name || '';
+  const selectId = useId();
+
+  if (me.isPending) return <p role="status">{t('common.loading')}</p>;
+  if (me.data?.role !== 'admin')
+    return (
+      <section className="staff-card">
+        <h1>{t('staff.projects.title')}</h1>
+        <p role="alert" className="staff-error">
+          {t('staff.errors.forbidden')}
+        </p>
+      </section>
+    );
+
+  return (
+    <section className="staff-projects" aria-labelledby="staff-projects-title">
+      <h1 id="staff-projects-title">{t('staff.projects.title')}</h1>
+      <div className="staff-field staff-field--inline">
+        <label htmlFor={selectId}>{t('staff.projects.project')}</label>
+        <select id={selectId} value={project} onChange={(event) => setChosen(event.target.value)}>
+          {(projects.data ?? []).map(({ name }) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {project && <ProjectSettings key={project} project={project} />}
+    </section>
+  );
+}
+
+function ProjectSettings({ project }: { project: string }) {
+  const { t } = useTranslation();
+  const settings = useProjectSettings(project);
+  const createKey = useCreateApiKey();
+  const setWebhook = useSetWebhook();
+  const [url, setUrl] = useState<string | null>(null);
+  const [urlError, setUrlError] = useState(false);
+  const urlId = useId();
+  const shownUrl = url ?? settings.data?.webhookUrl ?? '';
+
+  const onWebhook = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ZWebhookRequest.safeParse({ url: shownUrl.trim() });
+    setUrlError(!parsed.success);
+    if (parsed.success) setWebhook.mutate({ project, url: parsed.data.url });
+  };
+
+  return (
+    <div className="staff-projects__grid">
+      <section className="staff-card" aria-labelledby="staff-keys-title">
+        <h2 id="staff-keys-title">{t('staff.projects.apiKeys')}</h2>
+        {settings.data && <p>{t('staff.projects.activeKeys', { count: settings.data.activeApiKeys })}</p>}
+        <button type="button" className="staff-button staff-button--primary" disabled={createKey.isPending} onClick={() => createKey.mutate(project)}>
+          {t('staff.projects.createKey')}
+        </button>
+        {createKey.isError && (
+          <p role="alert" className="staff-error">
+            {t('staff.projects.error')}
+          </p>
+        )}
+        {createKey.data && <ShownOnce label={t('staff.projects.newKey')} note={t('staff.projects.keyOnce')} value={createKey.data} />}
+      </section>
+      <section className="staff-card" aria-labelledby="staff-webhook-title">
+        <h2 id="staff-webhook-title">{t('staff.projects.webhook')}</h2>
+        {settings.data && !settings.data.webhookUrl && <p className="staff-muted">{t('staff.projects.noWebhook')}</p>}
+        <form onSubmit={onWebhook} noValidate>
+          <label htmlFor={urlId} className="staff-field">
+            <span>{t('staff.projects.webhookUrl')}</span>
+          </label>
+          <input
+            id={urlId}
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={shownUrl}
+            aria-invalid={urlError ? 'true' : 'false'}
+            aria-describedby={urlError ? 'staff-webhook-error' : undefined}
+            onChange={(event) => setUrl(event.target.value)}
+          />
+          {urlError && (
+            <p id="staff-webhook-error" role="alert" className="staff-error">
+              {t('staff.projects.invalidUrl')}
+            </p>
+          )}
+          <button type="submit" className="staff-button staff-button--primary" disabled={setWebhook.isPending}>
+            {t('staff.projects.saveWebhook')}
+          </button>
+        </form>
+        {setWebhook.isError && (
+          <p role="alert" className="staff-error">
+            {t('staff.projects.error')}
+          </p>
+        )}
+        {setWebhook.data && <ShownOnce label={t('staff.projects.secret')} note={t('staff.projects.secretOnce')} value={setWebhook.data.secret} />}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderRoutes, setupI18n } from '@/test/render';
+import { setStaffToken, staffToken } from '../api/staff-session';
+import { StaffApp } from './staff-app';
+
+const renderStaff = (path = '/staff') => renderRoutes([{ path: '/staff/*', element: <StaffApp /> }], path);
+
+const ticketId = '0b6f0f34-9c1f-4a3e-9b1e-3c1d1b1e2f01';
+const otherId = '0b6f0f34-9c1f-4a3e-9b1e-3c1d1b1e2f02';
+const list = [
+  {
+    id: ticketId,
+    project: 'neuroarena',
+    title: 'Drop not credited',
+    status: 'open',
+    createTs: '2026-11-20T10:00:00.000Z',
+    lastMessageTs: '2026-11-20T10:05:00.000Z',
+    unreadMessageCount: 2,
+    player: { kind: 'user', id: 'user-1' },
+  },
+  {
+    id: otherId,
+    project: 'familytown',
+    title: 'Old question',
+    status: 'open',
+    createTs: '2026-11-19T10:00:00.000Z',
+    lastMessageTs: '2026-11-19T10:00:00.000Z',
+    unreadMessageCount: 0,
+    player: { kind: 'guest', id: 'guest-9' },
+  },
+];
+const message = (id: string, author: 'user' | 'staff' | 'system', text: string) => ({
+  id,
+  isUserMsg: author === 'user',
+  isAutomated: author === 'system',
+  author,
+  text,
+  image: null,
+  video: null,
+  createTs: '2026-11-20T10:00:00.000Z',
+});
+const ticket = {
+  id: ticketId,
+  title: 'Drop not credited',
+  status: 'open',
+  createTs: '2026-11-20T10:00:00.000Z',
+  project: 'neuroarena',
+  player: { kind: 'user', id: 'user-1', nickName: 'Nick', currentAuthType: 'google' },
+  recentPayments: [],
+  messages: [
+    message('m1', 'user', '<p>I paid but <strong>nothing</strong> came</p><img src=x onerror="alert(1)">'),
+    message('m2', 'system', '<p>Message received by the system</p>'),
+    message('m3', 'staff', '<p>Looking into it</p>'),
+  ],
+};
+const payment = {
+  paymentId: 'pay-1',
+  project: 'neuroarena',
+  userId: 'user-1',
+  priceId: 'gems-100',
+  status: 'paid',
+  amount: '1.99',
+  amountMinor: 199,
+  currency: 'USD',
+  provider: 'stripe',
+  payload: null,
+  createdAt: '2026-11-18T09:00:00.000Z',
+  updatedAt: '2026-11-18T09:01:00.000Z',
+  paidAt: '2026-11-18T09:01:00.000Z',
+  providerRef: null,
+  receiptEmail: null,
+  titleRu: '100 кристаллов',
+  titleEn: '100 gems',
+};
+
+function signedInApi(role: 'support' | 'admin') {
+  return mockApi({
+    '/api/staff/me': { body: { data: { id: 's1', email: `${role}@portal.test`, role } } },
+    '/api/staff/projects': { body: { data: [{ name: 'familytown' }, { name: 'neuroarena' }] } },
+    '/api/staff/tickets?status=open': { body: { data: list } },
+    '/api/staff/tickets?status=closed': { body: { data: [] } },
+    [`/api/staff/tickets/${ticketId}`]: { body: { data: ticket } },
+    '/api/staff/payments?userId=user-1': { body: [payment] },
+  });
+}
+
+describe('StaffApp', () => {
+  beforeEach(async () => {
+    await setupI18n('en');
+    setStaffToken(null);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    setStaffToken(null);
+  });
+
+  it('signs in: empty fields are named, a wrong password shows the error, a right one keeps the token for the tab', async () => {
+    let ok = false;
+    const fetchMock = mockApi({
+      '/api/staff/login': () =>
+        ok ? { body: { token: 'staff-token' } } : { status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'Wrong e-mail or password' } },
+      '/api/staff/me': { body: { data: { id: 's1', email: 'agent@portal.test', role: 'support' } } },
+      '/api/staff/projects': { body: { data: [] } },
+      '/api/staff/tickets': { body: { data: [] } },
+    });
+    renderStaff();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter your e-mail')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'agent@portal.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Wrong e-mail or password');
+    expect(staffToken()).toBeNull();
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+
+    ok = true;
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Inbox' })).toBeTruthy();
+    expect(staffToken()).toBe('staff-token');
+    expect(window.sessionStorage.getItem('staffToken')).toBe('staff-token');
+    const meCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/staff/me');
+    expect(new Headers(meCall?.[1]?.headers).get('authorization')).toBe('Bearer staff-token');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
+    expect(window.sessionStorage.getItem('staffToken')).toBeNull();
+  });
+
+  it('lists tickets with project, player, time and unread count, and opens one with authors told apart', async () => {
+    setStaffToken('staff-token');
+    signedInApi('support');
+    renderStaff();
+    const rows = await screen.findAllByRole('link', { name: /question|credited/ });
+    expect(rows.map((row) => row.querySelector('.staff-ticket-row__title')?.textContent)).toEqual(['Drop not credited', 'Old question']);
+    expect(within(rows[0]!).getByText('Unread: 2')).toBeTruthy();
+    expect(within(rows[0]!).getByText('neuroarena')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Player user-1')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Guest guest-9')).toBeTruthy();
+    // A support member gets no Projects page.
+    expect(screen.queryByRole('link', { name: 'Projects' })).toBeNull();
+
+    fireEvent.click(rows[0]!);
+    expect(await screen.findByRole('heading', { name: 'Drop not credited' })).toBeTruthy();
+    expect(screen.getByRole('listitem', { name: 'Player' }).textContent).toContain('I paid but nothing came');
+    expect(screen.getByRole('listitem', { name: 'Automated' }).textContent).toContain('Message received by the system');
+    expect(screen.getByRole('listitem', { name: 'Support' }).textContent).toContain('Looking into it');
+    // Rich HTML is sanitized: no script-carrying image survives.
+    expect(document.querySelector('img[onerror]')).toBeNull();
+    expect(screen.getByText('user-1')).toBeTruthy();
+    expect(screen.getByText('Signed in with Google')).toBeTruthy();
+    const paymentsTable = await screen.findByRole('table');
+    expect(within(paymentsTable).getByText('100 gems')).toBeTruthy();
+    expect(within(paymentsTable).getByText('$1.99')).toBeTruthy();
+    expect(within(paymentsTable).getByText('Paid')).toBeTruthy();
+    expect(within(paymentsTable).getByText('2026-11-18')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Reply' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Close ticket' })).toBeTruthy();
+  });
+
+  it('filters by status and project through the API', async () => {
+    setStaffToken('staff-token');
+    const fetchMock = signedInApi('support');
+    const { router } = renderStaff();
+    await screen.findAllByRole('link', { name: /question|credited/ });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Project' }), { target: { value: 'neuroarena' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?project=neuroarena'));
+    fireEvent.click(screen.getByRole('tab', { name: 'Closed' }));
+    expect(await screen.findByText('No tickets here')).toBeTruthy();
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).toContain('/api/staff/tickets?status=open&project=neuroarena');
+    expect(urls).toContain('/api/staff/tickets?status=closed&project=neuroarena');
+  });
+
+  it('refuses the Projects page to support and shows it to admins', async () => {
+    setStaffToken('staff-token');
+    signedInApi('support');
+    renderStaff('/staff/projects');
+    expect((await screen.findByRole('alert')).textContent).toBe('You do not have access to this page');
+    vi.restoreAllMocks();
+
+    signedInApi('admin');
+    mockApi({
+      '/api/staff/me': { body: { data: { id: 's2', email: 'admin@portal.test', role: 'admin' } } },
+      '/api/staff/projects/familytown/api-keys': { status: 201, body: { key: 'ppk_0123456789ab_secretsecretsecretsecret' } },
+      '/api/staff/projects/familytown': { body: { data: { name: 'familytown', webhookUrl: null, activeApiKeys: 0 } } },
+      '/api/staff/projects': { body: { data: [{ name: 'familytown' }] } },
+    });
+    document.body.innerHTML = '';
+    renderStaff('/staff/projects');
+    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeTruthy();
+    expect(await screen.findByText('No webhook set yet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create API key' }));
+    const key = (await screen.findByLabelText('New API key')) as HTMLInputElement;
+    expect(key.value).toBe('ppk_0123456789ab_secretsecretsecretsecret');
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Webhook URL'), { target: { value: 'ftp://nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save webhook' }));
+    expect(await screen.findByText('Enter an address starting with http:// or https://')).toBeTruthy();
+  });
+});

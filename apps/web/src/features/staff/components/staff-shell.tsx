@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useStaffMe } from '../api/get-me';
+import { useStaffEvents } from '../api/staff-events';
+import { staffKeys } from '../api/staff-request';
+import { setStaffToken } from '../api/staff-session';
+import { staffPaths } from '../staff-paths';
+import { LanguageSelect } from './language-select';
+
+/** The console frame: navigation by role, who is signed in, live-update state, sign out. */
+export function StaffShell({ token, children }: { token: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const me = useStaffMe(true);
+  const live = useStaffEvents(token);
+  const signOut = () => {
+    setStaffToken(null);
+    queryClient.removeQueries({ queryKey: staffKeys.all });
+  };
+
+  return (
+    <div className="staff-shell">
+      <a href="#staff-main" className="staff-skip-link">
+        {t('common.skipToContent')}
+      </a>
+      <header className="staff-header">
+        <span className="staff-header__brand">{t('staff.title')}</span>
+        <nav aria-label={t('staff.nav.label')} className="staff-header__nav">
+          <NavLink to={staffPaths.inbox()} end={false} className="staff-header__link">
+            {t('staff.nav.inbox')}
+          </NavLink>
+          {me.data?.role === 'admin' && (
+            <NavLink to={staffPaths.projects()} className="staff-header__link">
+              {t('staff.nav.projects')}
+            </NavLink>
+          )}
+        </nav>
+        <span className={`staff-live staff-live--${live}`} role="status">
+          {t(`staff.live.${live}`)}
+        </span>
+        {me.data && (
+          <span className="staff-header__who">
+            {t('staff.nav.signedInAs', { email: me.data.email, role: t(`staff.roles.${me.data.role}`) })}
+          </span>
+        )}
+        <LanguageSelect />
+        <button type="button" className="staff-button" onClick={signOut}>
+          {t('staff.nav.signOut')}
+        </button>
+      </header>
+      <main id="staff-main" className="staff-main">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * The staff console's own URLs (routes under /staff and the staff API of DESIGN 4.4). They
+ * live in the staff bundle rather than `shared/paths.ts`, which is in the portal's entry chunk.
+ */
+const enc = encodeURIComponent;
+
+export const staffPaths = {
+  inbox: () => '/staff',
+  ticket: (id: string) => `/staff/tickets/${enc(id)}`,
+  projects: () => '/staff/projects',
+} as const;
+
+export const staffApi = {
+  login: () => '/api/staff/login',
+  me: () => '/api/staff/me',
+  projects: () => '/api/staff/projects',
+  project: (project: string) => `/api/staff/projects/${enc(project)}`,
+  apiKeys: (project: string) => `/api/staff/projects/${enc(project)}/api-keys`,
+  webhook: (project: string) => `/api/staff/projects/${enc(project)}/webhook`,
+  tickets: (status: string, project?: string) =>
+    `/api/staff/tickets?status=${enc(status)}${project ? `&project=${enc(project)}` : ''}`,
+  ticket: (id: string) => `/api/staff/tickets/${enc(id)}`,
+  reply: (id: string) => `/api/staff/tickets/${enc(id)}/messages`,
+  ticketAction: (id: string, action: 'close' | 'reopen') => `/api/staff/tickets/${enc(id)}/${action}`,
+  playerPayments: (userId: string) => `/api/staff/payments?userId=${enc(userId)}`,
+  events: () => '/api/staff/support/events',
+} as const;
