@@ -56,3 +56,11 @@ export const ZStaffProjectSettings = z.object({
   activeApiKeys: z.number().int().nonnegative(),
 });
 export type TStaffProjectSettings = z.infer<typeof ZStaffProjectSettings>;
+
+/** POST /api/staff/accounts (admin): a new staff member; the password is theirs to change later. */
+export const ZStaffAccountRequest = z.object({
+  email: z.string().trim().toLowerCase().min(3).max(320).regex(/^[^\s@]+@[^\s@]+$/),
+  password: z.string().min(10).max(256),
+  role: ZStaffRole,
+});
+export type TStaffAccountRequest = z.infer<typeof ZStaffAccountRequest>;

@@ -5,6 +5,7 @@ import { ZApiError } from '@portal/contracts/errors';
 import {
   ZApiKeyResponse,
   ZProjectParams,
+  ZStaffAccountRequest,
   ZStaffLoginRequest,
   ZStaffLoginResponse,
   ZStaffMe,
@@ -68,6 +69,15 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       if (!request.staff) throw new AppError('UNAUTHORIZED', 401, 'Staff sign-in required');
       return { data: request.staff };
     },
+  );
+
+  app.post(
+    '/staff/accounts',
+    {
+      preHandler: admin,
+      schema: { tags, summary: 'A new staff member (admin only)', body: ZStaffAccountRequest, response: { 201: z.object({ data: ZStaffMe }), ...errors, 409: ZApiError } },
+    },
+    async (request, reply) => reply.code(201).send({ data: await staff.createAccount(request.body.email, request.body.password, request.body.role) }),
   );
 
   app.get(

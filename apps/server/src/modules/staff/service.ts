@@ -55,10 +55,16 @@ export class StaffService {
     return inserted.length > 0;
   }
 
+  /** A new staff member; an e-mail already taken is STAFF_EXISTS (409). */
   async createAccount(email: string, password: string, role: TStaffRole): Promise<StaffMember> {
     const id = randomUUID();
     const normalized = email.trim().toLowerCase();
-    await this.db.insert(staffAccounts).values({ id, email: normalized, passwordHash: await this.hasher.hashPassword(password), role });
+    const inserted = await this.db
+      .insert(staffAccounts)
+      .values({ id, email: normalized, passwordHash: await this.hasher.hashPassword(password), role })
+      .onConflictDoNothing({ target: staffAccounts.email })
+      .returning({ id: staffAccounts.id });
+    if (inserted.length === 0) throw new AppError('STAFF_EXISTS', 409, 'A staff member with this e-mail exists');
     return { id, email: normalized, role };
   }
 

@@ -93,6 +93,26 @@ describe.each(backends)('staff console API over $name', (backend) => {
     });
   });
 
+  describe.skipIf(backend.skip)('staff accounts', () => {
+    it('admins add staff members who then sign in with their role; support may not, a taken e-mail is 409', async () => {
+      const body = { email: 'New.Agent@Console.example', password: 'new-agent-password', role: 'support' };
+      expect((await app.inject({ method: 'POST', url: '/api/staff/accounts', headers: agent, payload: body })).statusCode).toBe(403);
+      expect((await app.inject({ method: 'POST', url: '/api/staff/accounts', payload: body })).statusCode).toBe(401);
+      const created = await app.inject({ method: 'POST', url: '/api/staff/accounts', headers: admin, payload: body });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json().data).toMatchObject({ email: 'new.agent@console.example', role: 'support' });
+      expect(JSON.stringify(created.json())).not.toContain('new-agent-password');
+      const again = await app.inject({ method: 'POST', url: '/api/staff/accounts', headers: admin, payload: body });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'STAFF_EXISTS' });
+      const newcomer = await staffHeaders(app, 'new.agent@console.example', 'new-agent-password');
+      expect((await get('/api/staff/me', newcomer)).json().data.role).toBe('support');
+      for (const payload of [{ ...body, email: 'x@y.z', role: 'owner' }, { ...body, email: 'other@console.example', password: 'short' }, { ...body, email: 'not an email' }]) {
+        expect((await app.inject({ method: 'POST', url: '/api/staff/accounts', headers: admin, payload })).statusCode).toBe(400);
+      }
+    });
+  });
+
   describe.skipIf(backend.skip)('inbox', () => {
     it('support staff list by project, unread first, and see the sign-in type, payments, acknowledgement; reply, close, reopen', async () => {
       const player = await makePlayer(app, 'Inboxer');
