@@ -1,26 +1,34 @@
 import type { StorageKey } from './storage-keys';
 
-/** localStorage that never throws (private mode, disabled storage, sandboxed frames). */
+/**
+ * localStorage that never throws (private mode, disabled storage, sandboxed frames). Where the
+ * browser blocks it (a host game's frame on another site with third-party storage blocked:
+ * Safari, Chrome with third-party cookies blocked), values live in memory for this page, so a
+ * sign-in inside the frame still carries on through the next screens; see docs/embedding.md.
+ */
+const memory = new Map<string, string>();
+
 export const storage = {
   get(key: StorageKey): string | null {
     try {
       return window.localStorage.getItem(key);
     } catch {
-      return null;
+      return memory.get(key) ?? null;
     }
   },
   set(key: StorageKey, value: string): void {
     try {
       window.localStorage.setItem(key, value);
     } catch {
-      /* storage unavailable: the value lives for this page only */
+      memory.set(key, value);
     }
   },
   remove(key: StorageKey): void {
+    memory.delete(key);
     try {
       window.localStorage.removeItem(key);
     } catch {
-      /* nothing to remove */
+      /* only the memory copy existed */
     }
   },
 };
