@@ -17,13 +17,20 @@ export interface AuthFlow {
 
 const FLOW_KEY = 'portalAuthFlow';
 const EMPTY: AuthFlow = { session: null, source: null, locale: null, project: null };
+/** The flow of this page when the browser blocks sessionStorage (a host's frame on another site). */
+let memoryFlow: string | null = null;
 
 /** `-` stands for an empty segment before a filled one (`/session/login/-/web`). */
 export const segment = (value: string | undefined): string | null => (value && value !== '-' ? value : null);
 
 export function readFlow(): AuthFlow {
   try {
-    const raw = window.sessionStorage.getItem(FLOW_KEY);
+    let raw: string | null;
+    try {
+      raw = window.sessionStorage.getItem(FLOW_KEY);
+    } catch {
+      raw = memoryFlow;
+    }
     return raw ? { ...EMPTY, ...(JSON.parse(raw) as Partial<AuthFlow>) } : EMPTY;
   } catch {
     return EMPTY;
@@ -34,7 +41,8 @@ function writeFlow(flow: AuthFlow): void {
   try {
     window.sessionStorage.setItem(FLOW_KEY, JSON.stringify(flow));
   } catch {
-    /* storage unavailable: the flow lives in the path only */
+    // Storage blocked: the flow lives in this page's memory (SPA navigation keeps it).
+    memoryFlow = JSON.stringify(flow);
   }
 }
 

@@ -47,7 +47,7 @@ describe('sign-in delivery', () => {
 
     const [to] = navigate.mock.calls[0] as [string];
     expect(to).toMatch(/^\/session\/loginDone\/[A-Za-z0-9_-]+$/);
-    expect(decodeResult(to.split('/')[3])).toEqual({ ...RESULT, session: 's1' });
+    expect(decodeResult(to.split('/')[3])).toEqual({ ...RESULT, isError: false, session: 's1' });
   });
 
   it('a portal visitor goes back where they came from', async () => {

@@ -7,8 +7,8 @@ import { isMobileSource, postToHost } from '@/shared/auth/host-message';
 import { encodeResult } from '@portal/contracts/result-codec';
 import { paths } from '@/shared/paths';
 
-/** What the host receives: the auth result plus the session it asked with (DESIGN 4.5). */
-export type HostAuthResult = TAuthResult & { session: string | null };
+/** What the host receives: the auth result, isError false and the session it asked with (DESIGN 4.5). */
+export type HostAuthResult = TAuthResult & { isError: false; session: string | null };
 
 export type Delivery = 'redirect' | 'postMessage' | 'portal';
 
@@ -40,7 +40,7 @@ export async function finishSignIn(result: TAuthResult, options: FinishOptions):
   resetFailedAttempts();
   await mergeAnonymousMarker();
   const delivery = deliveryFor(options.session, options.authType, options.source);
-  const hostResult: HostAuthResult = { ...result, session: options.session };
+  const hostResult: HostAuthResult = { ...result, isError: false, session: options.session };
   if (delivery === 'redirect') {
     await options.navigate(paths.loginDone(encodeResult(hostResult)), { replace: true });
   } else if (delivery === 'postMessage' && postToHost({ type: 'authResult', result: hostResult })) {
