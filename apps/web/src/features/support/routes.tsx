@@ -1,6 +1,51 @@
-import { PlaceholderScreen } from '@/shared/ui/placeholder-screen';
+import { useMemo } from 'react';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { paths } from '@/shared/paths';
+import { TicketChat } from './components/ticket-chat';
+import { TicketCreate } from './components/ticket-create';
+import { TicketList } from './components/ticket-list';
+import type { SupportNav } from './support-nav';
+import { useSupportIdentity } from './use-support-identity';
+import './support.css';
 
-// The support screens arrive with the support issue; their routes already stand.
-export const TicketsRoute = () => <PlaceholderScreen titleKey="support.ticketsTitle" />;
-export const TicketCreateRoute = () => <PlaceholderScreen titleKey="support.createTitle" />;
-export const TicketRoute = () => <PlaceholderScreen titleKey="support.ticketTitle" />;
+/** Route mode: the support screens move by URL (spec section 2 route table). */
+function useRouteNav(): SupportNav {
+  const navigate = useNavigate();
+  return useMemo(
+    () => ({
+      list: () => navigate(paths.supportTickets()),
+      create: (first) => navigate(paths.supportTicketCreate(first)),
+      openTicket: (id) => navigate(paths.supportTicket(id)),
+      listHref: () => paths.supportTickets(),
+      createHref: (first) => paths.supportTicketCreate(first),
+      ticketHref: (id) => paths.supportTicket(id),
+    }),
+    [navigate],
+  );
+}
+
+/** `/support/tickets`. */
+export function TicketsRoute() {
+  useSupportIdentity();
+  return <TicketList nav={useRouteNav()} />;
+}
+
+/** `/support/ticket/create/:first?` (first=1 marks the first ticket; also `?first=1`). */
+export function TicketCreateRoute() {
+  useSupportIdentity();
+  const nav = useRouteNav();
+  const { first } = useParams();
+  const [search] = useSearchParams();
+  return <TicketCreate nav={nav} first={first === '1' || search.get('first') === '1'} />;
+}
+
+/** `/support/ticket/:id?` (also `?id=`); without an id, the list. */
+export function TicketRoute() {
+  useSupportIdentity();
+  const nav = useRouteNav();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const id = params.id || search.get('id');
+  if (!id) return <Navigate to={paths.supportTickets()} replace />;
+  return <TicketChat key={id} id={id} nav={nav} />;
+}

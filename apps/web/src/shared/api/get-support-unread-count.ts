@@ -1,19 +1,19 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TUnreadCountResponse } from '@portal/contracts/support';
 import { ApiError, apiGet } from './client';
+import { useSupportEvents } from './support-events';
 import { api } from '../paths';
-
-/** GET /support/get-support-unread-message-count reads `data.count` (spec section 7). */
-interface UnreadCountAnswer {
-  count: number;
-}
 
 /** Unread support messages, polled while signed in (the header's support mark). */
 export const UNREAD_POLL_MS = 60_000;
 
+export const supportUnreadCountQueryKey = ['support', 'unread-count'] as const;
+
+/** GET /support/get-support-unread-message-count reads `data.count` (spec section 7). */
 export const supportUnreadCountQueryOptions = () =>
   queryOptions({
-    queryKey: ['support', 'unread-count'],
-    queryFn: ({ signal }) => apiGet<UnreadCountAnswer>(api.supportUnreadCount(), signal),
+    queryKey: supportUnreadCountQueryKey,
+    queryFn: ({ signal }) => apiGet<TUnreadCountResponse>(api.supportUnreadCount(), signal),
     refetchInterval: UNREAD_POLL_MS,
     staleTime: 30_000,
     meta: {
@@ -23,4 +23,16 @@ export const supportUnreadCountQueryOptions = () =>
     },
   });
 
-export const useSupportUnreadCount = (enabled: boolean) => useQuery({ ...supportUnreadCountQueryOptions(), enabled });
+/**
+ * The unread count: polled, and set at once when the support event stream announces a new
+ * count (a staff reply, a ticket read in another screen or tab).
+ */
+export function useSupportUnreadCount(enabled: boolean) {
+  const queryClient = useQueryClient();
+  useSupportEvents((event) => {
+    if (event.type === 'unreadCount') {
+      queryClient.setQueryData<TUnreadCountResponse>(supportUnreadCountQueryKey, { count: event.count });
+    }
+  }, enabled);
+  return useQuery({ ...supportUnreadCountQueryOptions(), enabled });
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { TICKET_ACKNOWLEDGEMENT_TEXT, type TMessageAuthorKind, type TTicketMessage } from '@portal/contracts/support';
+import { RichText } from '@/shared/rich-text';
+import { notifyError } from '@/shared/ui/notify';
+import { formatDateTime } from '../format-date';
+
+/** Who wrote it (spec 6): the player, support staff or the automated system. */
+export function authorOf(message: TTicketMessage): TMessageAuthorKind {
+  if (message.author) return message.author;
+  if (message.isAutomated) return 'system';
+  return message.isUserMsg ? 'user' : 'staff';
+}
+
+/** One chat message: author and time, rich text, and the optional image and video. */
+export function MessageItem({ message }: { message: TTicketMessage }) {
+  const { t } = useTranslation();
+  const author = authorOf(message);
+  const authorName = t(`support.author.${author}`);
+  const time = formatDateTime(message.createTs);
+  // The server's acknowledgement is stored in English; it is shown in the reader's language.
+  const isAcknowledgement = author === 'system' && message.text.trim() === TICKET_ACKNOWLEDGEMENT_TEXT;
+
+  return (
+    <li className={`support-message support-message--${author}`}>
+      <article aria-label={`${authorName}, ${time}`}>
+        <header className="support-message__meta">
+          <span className="support-message__author">{authorName}</span>
+          <time dateTime={message.createTs}>{time}</time>
+        </header>
+        {isAcknowledgement ? (
+          <p className="support-message__text">{t('support.messageReceived')}</p>
+        ) : message.text ? (
+          <RichText className="support-message__text" html={message.text} />
+        ) : null}
+        {message.image ? (
+          <a className="support-message__image" href={message.image.path} target="_blank" rel="noopener noreferrer">
+            <img
+              src={message.image.path}
+              alt={t('support.attachedImage')}
+              loading="lazy"
+              onError={() => notifyError('ERROR_LOADING_IMAGE')}
+            />
+          </a>
+        ) : null}
+        {message.video ? (
+          <video
+            className="support-message__video"
+            src={message.video.path}
+            controls
+            preload="metadata"
+            aria-label={t('support.attachedVideo')}
+            onError={() => notifyError('ERROR_LOADING_VIDEO')}
+          />
+        ) : null}
+      </article>
+    </li>
+  );
+}

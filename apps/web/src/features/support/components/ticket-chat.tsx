@@ -1,0 +1,197 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { TICKET_CLOSED_MESSAGE } from '@portal/contracts/support';
+import { ApiError } from '@/shared/api/client';
+import { supportUnreadCountQueryKey } from '@/shared/api/get-support-unread-count';
+import { useSupportEvents } from '@/shared/api/support-events';
+import { usePageMeta } from '@/shared/hooks/use-page-meta';
+import { RichTextEditor, isRichTextEmpty } from '@/shared/rich-text';
+import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
+import { notifyError } from '@/shared/ui/notify';
+import { ticketQueryKey, useTicket } from '../api/get-ticket';
+import { ticketsQueryKey } from '../api/get-tickets';
+import { useSendMessage } from '../api/send-message';
+import { formatDate } from '../format-date';
+import { NavAction, type SupportNav } from '../support-nav';
+import { AttachmentField } from './attachment-field';
+import { MessageItem } from './message-item';
+import { serverProblem } from './server-problem';
+import { UploadProgress } from './upload-progress';
+
+const isTicketClosed = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'TICKET_CLOSED' || error.message === TICKET_CLOSED_MESSAGE);
+
+/**
+ * `/support/ticket/:id?` (or ?id=): the conversation, polled every 60 s and pushed live over
+ * the support event stream. Opening it marks the ticket read (the server does on get-ticket).
+ */
+export function TicketChat({ id, nav }: { id: string; nav: SupportNav }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const ticket = useTicket(id);
+  const endRef = useRef<HTMLDivElement>(null);
+  usePageMeta({ title: `${ticket.data?.title ?? t('support.ticketTitle')} · ${t('header.portalName')}` });
+
+  // Every answer of get-ticket marked its messages read: the unread mark and the list follow.
+  useEffect(() => {
+    if (!ticket.dataUpdatedAt) return;
+    void queryClient.invalidateQueries({ queryKey: supportUnreadCountQueryKey });
+    void queryClient.invalidateQueries({ queryKey: ticketsQueryKey });
+  }, [ticket.dataUpdatedAt, queryClient]);
+
+  useSupportEvents((event) => {
+    if ((event.type === 'message' || event.type === 'ticketStatus') && event.ticketId === id) {
+      void queryClient.invalidateQueries({ queryKey: ticketQueryKey(id) });
+    }
+  });
+
+  const messageCount = ticket.data?.messages.length ?? 0;
+  useEffect(() => {
+    if (messageCount > 0) endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [messageCount]);
+
+  if (ticket.isPending) return <FullScreenLoader />;
+
+  if (ticket.isError) {
+    return (
+      <section className="support support-chat">
+        <div className="support__top">
+          <h1>{t('support.ticketTitle')}</h1>
+          <NavAction className="support__back" href={nav.listHref?.()} onClick={nav.list}>
+            {t('support.backToTickets')}
+          </NavAction>
+        </div>
+        <div className="support__stub">
+          <p role="alert">
+            {ticket.error instanceof ApiError && ticket.error.isNotFound ? t('support.ticketNotFound') : t('errors.GET_TICKET_ERROR')}
+          </p>
+          <button type="button" className="support__secondary" onClick={() => void ticket.refetch()}>
+            {t('support.retry')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  const closed = ticket.data.status === 'closed';
+  return (
+    <section className="support support-chat" aria-labelledby="support-chat-title">
+      <div className="support__top">
+        <div>
+          <h1 id="support-chat-title">{ticket.data.title}</h1>
+          <p className="support-chat__sub">
+            <time dateTime={ticket.data.createTs}>{formatDate(ticket.data.createTs)}</time>
+            {' · '}
+            <span>{closed ? t('support.statusClosed') : t('support.statusOpen')}</span>
+          </p>
+        </div>
+        <NavAction className="support__back" href={nav.listHref?.()} onClick={nav.list}>
+          {t('support.backToTickets')}
+        </NavAction>
+      </div>
+      <ol className="support-chat__messages" role="log" aria-live="polite" aria-label={t('support.conversation')}>
+        {ticket.data.messages.map((message) => (
+          <MessageItem key={message.id} message={message} />
+        ))}
+      </ol>
+      <div ref={endRef} />
+      {closed ? (
+        <p className="support-chat__ended" role="status">
+          {t('support.conversationEnded')}
+        </p>
+      ) : (
+        <ReplyForm ticketId={id} onClosed={() => void ticket.refetch()} />
+      )}
+    </section>
+  );
+}
+
+/** The reply: rich text and optional image and video, like the ticket itself. */
+function ReplyForm({ ticketId, onClosed }: { ticketId: string; onClosed: () => void }) {
+  const { t } = useTranslation();
+  const errorId = useId();
+  const [text, setText] = useState('');
+  const [image, setImage] = useState<File | null>(null);
+  const [video, setVideo] = useState<File | null>(null);
+  const [emptyError, setEmptyError] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
+  // Remounting the file fields clears their inputs after a message went out.
+  const [generation, setGeneration] = useState(0);
+  const send = useSendMessage();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (send.isPending) return;
+    setFormError(null);
+    if (isRichTextEmpty(text) && !image && !video) {
+      setEmptyError(true);
+      return;
+    }
+    const hasFiles = Boolean(image || video);
+    setProgress(hasFiles ? { sent: 0, total: (image?.size ?? 0) + (video?.size ?? 0) } : null);
+    send.mutate(
+      {
+        ticketId,
+        text: isRichTextEmpty(text) ? '' : text,
+        image,
+        video,
+        onProgress: hasFiles ? (sent, total) => setProgress({ sent, total }) : undefined,
+      },
+      {
+        onSuccess: () => {
+          setText('');
+          setImage(null);
+          setVideo(null);
+          setGeneration((value) => value + 1);
+        },
+        onError: (error) => {
+          // Spec 4: a send refused with TICKET_CLOSED reloads the ticket (now read-only).
+          if (isTicketClosed(error)) {
+            onClosed();
+            return;
+          }
+          const problem = serverProblem(error, { image, video });
+          if (problem) setFormError(t(problem.key, problem.values));
+          else notifyError('SEND_MESSAGE_ERROR');
+        },
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+
+  return (
+    <form className="support-form support-chat__reply" onSubmit={submit} noValidate>
+      <RichTextEditor
+        label={t('support.replyLabel')}
+        value={text}
+        onChange={(html) => {
+          setText(html);
+          if (emptyError && !isRichTextEmpty(html)) setEmptyError(false);
+        }}
+        invalid={emptyError}
+        describedBy={emptyError ? errorId : undefined}
+        disabled={send.isPending}
+      />
+      {emptyError ? (
+        <p id={errorId} role="alert" className="support-form__error">
+          {t('support.descriptionEmptyWarning')}
+        </p>
+      ) : null}
+      <div className="support-form__files" key={generation}>
+        <AttachmentField kind="image" file={image} onChange={setImage} disabled={send.isPending} />
+        <AttachmentField kind="video" file={video} onChange={setVideo} disabled={send.isPending} />
+      </div>
+      {progress ? <UploadProgress sent={progress.sent} total={progress.total} /> : null}
+      {formError ? (
+        <p role="alert" className="support-form__error">
+          {formError}
+        </p>
+      ) : null}
+      <button type="submit" className="support__primary" disabled={send.isPending}>
+        {send.isPending ? t('support.sending') : t('support.send')}
+      </button>
+    </form>
+  );
+}
