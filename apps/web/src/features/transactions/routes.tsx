@@ -1,5 +1,5 @@
-import { PlaceholderScreen } from '@/shared/ui/placeholder-screen';
+import { TransactionHelpPage } from './components/transaction-help-page';
+import { TransactionsPage } from './components/transactions-page';
 
-// Purchase history arrives with the transactions issue; its routes already stand.
-export const TransactionsRoute = () => <PlaceholderScreen titleKey="transactions.title" />;
-export const TransactionHelpRoute = () => <PlaceholderScreen titleKey="transactions.helpTitle" />;
+export const TransactionsRoute = () => <TransactionsPage />;
+export const TransactionHelpRoute = () => <TransactionHelpPage />;

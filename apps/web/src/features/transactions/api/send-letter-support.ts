@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TPaymentHelpLetter } from '@portal/contracts/payment-help';
+import { apiPost } from '@/shared/api/client';
+import { transactionsApi } from './endpoints';
+
+/** POST /payments/send-letter-support `{ data: {...} }`: reads `data.result`. */
+export const sendLetterSupport = (letter: TPaymentHelpLetter) =>
+  apiPost<{ result: boolean }>(transactionsApi.sendLetterSupport(), { data: letter }).then((data) => data.result);
+
+export const useSendLetterSupport = () => useMutation({ mutationFn: sendLetterSupport });

@@ -1,0 +1,127 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { PAYMENT_HELP_REASONS, ZPaymentHelpReason } from '@portal/contracts/payment-help';
+import { ZEmail } from '@portal/contracts/validation';
+import { useStoredUser } from '@/shared/hooks/use-stored-user';
+import { Dialog } from '@/shared/ui/modal/dialog';
+import { notify } from '@/shared/ui/notify';
+import { useSendLetterSupport } from '../api/send-letter-support';
+import './transactions.css';
+
+// The radios start with no reason (""), which the enum then refuses.
+const ZHelpForm = z.object({ reason: z.string().pipe(ZPaymentHelpReason), email: ZEmail });
+
+const REASONS = [
+  { value: PAYMENT_HELP_REASONS.dropNotCredited, key: 'transactions.reasons.dropNotCredited' },
+  { value: PAYMENT_HELP_REASONS.other, key: 'transactions.reasons.other' },
+] as const;
+
+export interface PaymentHelpFormProps {
+  paymentId: string;
+  /** OK on the success dialog: close the modal, or go to the start page. */
+  onDone: () => void;
+}
+
+/**
+ * The support request about a payment (spec 2 "Support request", 5): payment id and user id,
+ * the two reasons, a feedback e-mail; Send stays disabled until a reason and an e-mail are
+ * given. A malformed e-mail is marked on the field, which gets the focus.
+ */
+export function PaymentHelpForm({ paymentId, onDone }: PaymentHelpFormProps) {
+  const { t } = useTranslation();
+  const user = useStoredUser();
+  const send = useSendLetterSupport();
+  const [sent, setSent] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const emailId = useId();
+  const form = useForm<z.input<typeof ZHelpForm>, unknown, z.output<typeof ZHelpForm>>({ resolver: zodResolver(ZHelpForm), defaultValues: { reason: '', email: '' }, mode: 'onTouched' });
+  const reason = form.watch('reason');
+  const email = form.watch('email');
+  const emailError = form.formState.errors.email?.message;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailed(false);
+    try {
+      await send.mutateAsync({
+        nickName: user?.nickName ?? '',
+        currentAuthType: user?.currentAuthType ?? '',
+        email: values.email,
+        reason: values.reason,
+        paymentId,
+      });
+      setSent(true);
+    } catch {
+      setFailed(true);
+      notify({ kind: 'error', text: t('payment.status.fail'), id: 'payment-help-failed' });
+    }
+  });
+
+  return (
+    <form className="tx-help" noValidate onSubmit={(event) => void submit(event)}>
+      <dl className="tx-help__ids">
+        <div>
+          <dt>{t('transactions.paymentId')}</dt>
+          <dd>
+            <code>{paymentId}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('transactions.userId')}</dt>
+          <dd>
+            <code>{user?.userId ?? ''}</code>
+          </dd>
+        </div>
+      </dl>
+
+      <fieldset className="tx-help__reasons">
+        <legend>{t('transactions.reason')}</legend>
+        {REASONS.map((option) => (
+          <label key={option.value} className="tx-help__reason">
+            <input type="radio" value={option.value} {...form.register('reason')} />
+            {t(option.key)}
+          </label>
+        ))}
+      </fieldset>
+
+      <div className="tx-help__field">
+        <label htmlFor={emailId}>{t('transactions.email')}</label>
+        <input
+          id={emailId}
+          type="email"
+          autoComplete="email"
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={emailError ? `${emailId}-error` : undefined}
+          {...form.register('email')}
+        />
+        {emailError ? (
+          <p id={`${emailId}-error`} className="tx-help__error" role="alert">
+            {t(emailError)}
+          </p>
+        ) : null}
+      </div>
+
+      {failed ? (
+        <p className="tx-help__error" role="alert">
+          {t('payment.status.fail')}
+        </p>
+      ) : null}
+
+      <button type="submit" className="tx-button" disabled={!reason || !email || send.isPending}>
+        {t('transactions.send')}
+      </button>
+
+      {sent ? (
+        <Dialog label={t('transactions.sentTitle')} dismissible={false} className="tx-dialog">
+          <h2>{t('transactions.sentTitle')}</h2>
+          <p>{t('transactions.sent')}</p>
+          <button type="button" className="tx-button" onClick={onDone}>
+            {t('transactions.ok')}
+          </button>
+        </Dialog>
+      ) : null}
+    </form>
+  );
+}

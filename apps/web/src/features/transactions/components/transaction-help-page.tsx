@@ -1,0 +1,38 @@
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useStoredUser } from '@/shared/hooks/use-stored-user';
+import { usePageMeta } from '@/shared/hooks/use-page-meta';
+import { paths } from '@/shared/paths';
+import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
+import { useUserPayment } from '../api/get-user-payment';
+import { PaymentHelpForm } from './payment-help-form';
+import './transactions.css';
+
+/**
+ * `/transactions/help/:id?` (or `?id=`): the support request about one purchase. A payment
+ * that is not the player's goes back to the history; OK after sending goes to the start page.
+ */
+export function TransactionHelpPage() {
+  const { t } = useTranslation();
+  const user = useStoredUser();
+  const navigate = useNavigate();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const id = params.id || search.get('id') || undefined;
+  const payment = useUserPayment(user ? id : undefined);
+  usePageMeta({ title: `${t('transactions.helpTitle')} · ${t('header.portalName')}` });
+
+  if (!user) return <Navigate to={paths.home()} replace />;
+  if (!id) return <Navigate to={paths.transactions()} replace />;
+  if (payment.isPending) return <FullScreenLoader />;
+  if (payment.isError || !payment.data) return <Navigate to={paths.transactions()} replace />;
+  return (
+    <section className="tx-page" aria-labelledby="tx-help-title">
+      <p>
+        <Link to={paths.transactions()}>{t('transactions.back')}</Link>
+      </p>
+      <h1 id="tx-help-title">{t('transactions.helpTitle')}</h1>
+      <PaymentHelpForm paymentId={payment.data.uuid} onDone={() => navigate(paths.home())} />
+    </section>
+  );
+}

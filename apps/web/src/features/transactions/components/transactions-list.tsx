@@ -1,0 +1,145 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TPaymentHistoryItem } from '@portal/contracts/payments';
+import { files } from '@/shared/paths';
+import { Dialog } from '@/shared/ui/modal/dialog';
+import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
+import { notify, notifyError } from '@/shared/ui/notify';
+import { getReceiptLink } from '../api/get-receipt-link';
+import { useUserPayments } from '../api/get-user-payments';
+import { formatAmount, formatDate } from '../format';
+import './transactions.css';
+
+export interface TransactionsListProps {
+  /** "Ask for help" on a purchase: a route in the portal, the help form inside a modal. */
+  onHelp: (paymentId: string) => void;
+}
+
+/** Opens a receipt link in a new tab; where a blocker refuses the tab, this page goes there. */
+function openInNewTab(link: string): void {
+  const tab = window.open(link, '_blank');
+  if (tab) tab.opener = null;
+  else window.location.assign(link);
+}
+
+function Row({ item, open, onToggle, onHelp, onReceiptPending }: { item: TPaymentHistoryItem; open: boolean; onToggle: () => void; onHelp: () => void; onReceiptPending: () => void }) {
+  const { t } = useTranslation();
+  const detailsId = useId();
+  const [receiptBusy, setReceiptBusy] = useState(false);
+
+  const copyId = async () => {
+    try {
+      await navigator.clipboard.writeText(item.uuid);
+      notify({ kind: 'success', text: t('payment.idCopied'), id: `copied-${item.uuid}` });
+    } catch {
+      notify({ kind: 'error', text: t('transactions.copyFailed'), id: 'copy-failed' });
+    }
+  };
+
+  const openReceipt = async () => {
+    setReceiptBusy(true);
+    try {
+      const link = await getReceiptLink(item.uuid);
+      if (link) openInNewTab(link);
+      else onReceiptPending();
+    } catch {
+      notifyError('GET_RECEIPT_LINK_ERROR');
+    } finally {
+      setReceiptBusy(false);
+    }
+  };
+
+  return (
+    <li className={`tx-row${open ? ' tx-row--open' : ''}`}>
+      <button type="button" className="tx-row__header" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
+        <span className="tx-row__date">{formatDate(item.createTs)}</span>
+        <span className="tx-row__title">{item.title}</span>
+        <span className={`tx-status tx-status--${item.status}`}>{t(`payment.status.${item.status}`)}</span>
+        <span className="tx-row__price">{formatAmount(item)}</span>
+      </button>
+      {open ? (
+        <dl id={detailsId} className="tx-row__details">
+          <div>
+            <dt>{t('transactions.paymentId')}</dt>
+            <dd>
+              <code className="tx-row__id">{item.uuid}</code>
+              <span className="tx-row__actions">
+                <button type="button" onClick={() => void copyId()}>
+                  {t('transactions.copyId')}
+                </button>
+                <button type="button" onClick={() => void openReceipt()} disabled={receiptBusy} aria-busy={receiptBusy || undefined}>
+                  {t('transactions.openReceipt')}
+                </button>
+                <button type="button" onClick={onHelp}>
+                  {t('transactions.askHelp')}
+                </button>
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('transactions.project')}</dt>
+            <dd>{item.projectName}</dd>
+          </div>
+          <div>
+            <dt>{t('transactions.method')}</dt>
+            <dd>{t('transactions.debitCard')}</dd>
+          </div>
+        </dl>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The purchase history (spec 2 "Transactions"): date, title, status in its colour and price;
+ * a row opens on a click on its header and closes on the next. An empty history shows the
+ * no-purchases stub.
+ */
+export function TransactionsList({ onHelp }: TransactionsListProps) {
+  const { t } = useTranslation();
+  const payments = useUserPayments(true);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [receiptPending, setReceiptPending] = useState(false);
+
+  if (payments.isPending) return <FullScreenLoader />;
+  if (payments.isError) {
+    return (
+      <p className="tx-message" role="alert">
+        {t('transactions.loadError')}
+      </p>
+    );
+  }
+  if (payments.data.length === 0) {
+    return (
+      <div className="tx-empty">
+        <img src={files.mainImage('no-purchases')} alt="" width={160} height={160} />
+        <p>{t('transactions.noPurchases')}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <ul className="tx-list" aria-label={t('transactions.listLabel')}>
+        {payments.data.map((item) => (
+          <Row
+            key={item.uuid}
+            item={item}
+            open={openId === item.uuid}
+            onToggle={() => setOpenId((current) => (current === item.uuid ? null : item.uuid))}
+            onHelp={() => onHelp(item.uuid)}
+            onReceiptPending={() => setReceiptPending(true)}
+          />
+        ))}
+      </ul>
+      {receiptPending ? (
+        <Dialog label={t('transactions.receiptTitle')} onRequestClose={() => setReceiptPending(false)} className="tx-dialog">
+          <h2>{t('transactions.receiptTitle')}</h2>
+          <p>{t('transactions.receiptPending')}</p>
+          <button type="button" className="tx-button" onClick={() => setReceiptPending(false)}>
+            {t('transactions.ok')}
+          </button>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
