@@ -1,5 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TStaffTicket } from '@portal/contracts/support';
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TStaffTicket, TStaffTicketListItem } from '@portal/contracts/support';
 import { staffApi } from '../staff-paths';
 import { STAFF_POLL_MS } from './get-tickets';
 import { staffData, staffKeys } from './staff-request';
@@ -15,4 +16,16 @@ export const staffTicketQueryOptions = (id: string) =>
     staleTime: 0,
   });
 
-export const useStaffTicket = (id: string) => useQuery(staffTicketQueryOptions(id));
+/** The ticket; each read also clears its unread count in the cached inbox lists. */
+export function useStaffTicket(id: string) {
+  const queryClient = useQueryClient();
+  const query = useQuery(staffTicketQueryOptions(id));
+  const readAt = query.isSuccess ? query.dataUpdatedAt : 0;
+  useEffect(() => {
+    if (!readAt) return;
+    queryClient.setQueriesData<TStaffTicketListItem[]>({ queryKey: staffKeys.tickets() }, (list) =>
+      list?.map((item) => (item.id === id && item.unreadMessageCount > 0 ? { ...item, unreadMessageCount: 0 } : item)),
+    );
+  }, [queryClient, id, readAt]);
+  return query;
+}

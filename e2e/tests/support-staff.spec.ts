@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, createPayment, registerPlayer } from '../support/api';
+import { createSupportMember, createTicketWithImage, playerSends, staffSignIn } from '../support/staff';
+
+test.describe('staff inbox', () => {
+  test('a player’s ticket with an image is found, answered live, and closed in the staff inbox', async ({ page, request }) => {
+    const player = await registerPlayer(request, 'staffcase');
+    await createPayment(request, { userId: player.userId, project: 'familytown' });
+    const title = `Drop not credited ${Date.now().toString(36)}`;
+    const ticketId = await createTicketWithImage(request, player, { title, text: 'I paid but the gems never came' });
+
+    await staffSignIn(page);
+    // Unread first: the new ticket carries the player's unread message.
+    const row = page.getByRole('link', { name: new RegExp(title) });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('familytown');
+    await expect(row).toContainText(player.userId);
+    await expect(row).toContainText('Unread: 1');
+    await row.click();
+    await expect(page).toHaveURL(new RegExp(`/staff/tickets/${ticketId}`));
+
+    const ticket = page.getByRole('article');
+    await expect(ticket.getByRole('heading', { name: title })).toBeVisible();
+    const fromPlayer = ticket.getByRole('listitem', { name: 'Player' }).first();
+    await expect(fromPlayer).toContainText('I paid but the gems never came');
+    const image = fromPlayer.getByRole('img', { name: 'Attached image' });
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 8)).toBe(true);
+    await expect(ticket.getByRole('listitem', { name: 'Automated' })).toContainText('Message received by the system');
+
+    // Who wrote, how they sign in, what they paid.
+    const card = page.getByRole('complementary');
+    await expect(card).toContainText(player.userId);
+    await expect(card).toContainText('Signed in with e-mail');
+    await expect(card.getByRole('table')).toContainText('Not paid');
+    await expect(card.getByRole('table')).toContainText('₽');
+
+    // Reading it cleared the unread count in the inbox.
+    await expect(row).not.toContainText('Unread');
+
+    // The reply, with the rich-text editor.
+    const editor = page.getByRole('textbox', { name: 'Reply' });
+    await editor.click();
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('Credited');
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type(' your gems, sorry for the wait');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    const answer = ticket.getByRole('listitem', { name: 'Support' });
+    await expect(answer).toContainText('Credited your gems, sorry for the wait');
+    await expect(answer.locator('strong')).toHaveText('Credited');
+    await expect(editor).toHaveText('');
+
+    // The player sees the unread mark and the answer.
+    const auth = { authorization: `Bearer ${player.jwt}` };
+    const unread = await request.get('/api/support/get-support-unread-message-count', { headers: auth });
+    expect(((await unread.json()) as { data: { count: number } }).data.count).toBe(1);
+    const seen = (await (await request.get(`/api/support/get-ticket?id=${ticketId}`, { headers: auth })).json()) as {
+      data: { messages: Array<{ text: string; isUserMsg: boolean; isAutomated: boolean }> };
+    };
+    expect(seen.data.messages.some((m) => !m.isUserMsg && !m.isAutomated && m.text.includes('<strong>Credited</strong>'))).toBe(true);
+
+    // A player message reaches the open ticket live (the staff event stream), no reload.
+    await expect(page.getByRole('status').filter({ hasText: 'Live updates on' })).toBeVisible();
+    expect((await playerSends(request, player, ticketId, 'Thank you, got them')).ok()).toBe(true);
+    await expect(ticket.getByRole('listitem', { name: 'Player' }).last()).toContainText('Thank you, got them');
+
+    // Closing: read-only for both sides.
+    await page.getByRole('button', { name: 'Close ticket' }).click();
+    await expect(ticket.getByRole('note')).toHaveText('This conversation has ended. Reopen the ticket to reply.');
+    await expect(page.getByRole('textbox', { name: 'Reply' })).toHaveCount(0);
+    const refused = await playerSends(request, player, ticketId, 'One more thing');
+    expect(refused.status()).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe('TICKET_CLOSED');
+    await page.getByRole('tab', { name: 'Closed' }).click();
+    await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  });
+
+  test('a wrong password shows an error and keeps the form', async ({ page }) => {
+    await page.goto('/staff');
+    await page.getByLabel('E-mail').fill(ADMIN.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Wrong e-mail or password');
+    await expect(page.getByLabel('Password')).toHaveValue('');
+    await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+  });
+
+  test('a support member cannot open the admin page; an admin makes a key shown once', async ({ page, request }) => {
+    const member = await createSupportMember(request);
+    await staffSignIn(page, member);
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Inbox' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Projects' })).toHaveCount(0);
+    await page.goto('/staff/projects');
+    await expect(page.getByRole('alert')).toHaveText('You do not have access to this page');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+
+    await staffSignIn(page);
+    await page.getByRole('link', { name: 'Projects' }).click();
+    await page.getByLabel('Project', { exact: true }).selectOption('islandm3');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    await expect(page.getByLabel('New API key')).toHaveValue(/^ppk_[0-9a-f]{12}_/);
+    await page.getByLabel('Webhook URL').fill('https://game.example/portal-hook');
+    await page.getByRole('button', { name: 'Save webhook' }).click();
+    await expect(page.getByLabel('Signing secret')).toHaveValue(/^whsec_/);
+  });
+});
