@@ -1,0 +1,135 @@
+import { createPayment, PLAYER_PASSWORD, registerPlayer, signInBrowser } from '../support/api';
+import { decodeResultSegment, expect, hostMessages, hostSession, test } from '../support/embed';
+
+/**
+ * The portal's account and payment screens embedded in a host game on another origin
+ * (DESIGN 4.5): results go to the host by window message, only to an allowed origin, or to a
+ * result page in redirect mode; the service header's close ends the flow with its code.
+ */
+test.describe('service screens in a host game', () => {
+  test.slow();
+
+  test('e-mail sign-in inside the frame hands authResult with the jwt to the allowed host', async ({ page, request, allowedHost, baseURL }) => {
+    const player = await registerPlayer(request, 'embed-login');
+    const { loginUrl, session } = await hostSession(request, 'familytown');
+    await page.goto(allowedHost.pageUrl(loginUrl));
+    const frame = page.frameLocator('#service');
+    // The service header, not the portal's.
+    await expect(frame.getByRole('banner').getByRole('button', { name: 'Close' })).toBeVisible();
+    await expect(frame.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveCount(0);
+    await frame.getByRole('link', { name: 'Continue with e-mail' }).click();
+    await frame.getByLabel('E-mail', { exact: true }).fill(player.email);
+    await frame.getByLabel('Password', { exact: true }).fill(PLAYER_PASSWORD);
+    await frame.getByRole('button', { name: 'Sign in' }).click();
+
+    await expect.poll(() => hostMessages(page)).toHaveLength(1);
+    const [message] = await hostMessages(page);
+    // The host sees the product's exact origin as the sender.
+    expect(message!.origin).toBe(new URL(baseURL!).origin);
+    expect(message!.data).toMatchObject({
+      type: 'authResult',
+      result: { isError: false, currentAuthType: 'email', userId: player.userId, session },
+    });
+    const jwt = String(message!.data.result!.jwt);
+    const check = (await (await request.get(`/api/auth/check/${jwt}`)).json()) as { data: { result: boolean; userId?: string } };
+    expect(check.data).toMatchObject({ result: true, userId: player.userId });
+  });
+
+  test('the header close asks first; confirmed, the host gets authResult 1011', async ({ page, request, allowedHost }) => {
+    const { loginUrl, session } = await hostSession(request, 'familytown');
+    await page.goto(allowedHost.pageUrl(loginUrl));
+    const frame = page.frameLocator('#service');
+    await frame.getByRole('button', { name: 'Close' }).click();
+    const dialog = frame.getByRole('dialog', { name: 'Do you want to return to the game?' });
+    await expect(dialog).toBeVisible();
+    // No keeps the player on the screen.
+    await dialog.getByRole('button', { name: 'No, stay' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(await hostMessages(page)).toEqual([]);
+
+    await frame.getByRole('button', { name: 'Close' }).click();
+    await frame.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await expect
+      .poll(() => hostMessages(page))
+      .toEqual([expect.objectContaining({ data: { type: 'authResult', result: { isError: true, errorCode: 1011, session } } })]);
+  });
+
+  test('a host on an origin that is not allowed receives nothing', async ({ page, request, otherHost }) => {
+    const player = await registerPlayer(request, 'embed-denied');
+    const { loginUrl } = await hostSession(request, 'familytown');
+    const refused: string[] = [];
+    page.on('console', (entry) => {
+      if (/frame-ancestors/i.test(entry.text())) refused.push(entry.text());
+    });
+    await page.goto(otherHost.pageUrl(`${loginUrl}/${encodeURIComponent(player.jwt)}`));
+    // The browser refuses to show the portal there (CSP frame-ancestors), so its screens never run.
+    await expect.poll(() => refused.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect(page.frameLocator('#service').getByRole('button', { name: 'Close' })).toHaveCount(0);
+    // A jwt check would have answered authExist at once in an allowed host.
+    await page.waitForTimeout(2500);
+    expect(await hostMessages(page)).toEqual([]);
+  });
+
+  test('redirect projects (neuroarena) end the framed sign-in on /session/loginDone with the encoded result', async ({
+    page,
+    request,
+    allowedHost,
+  }) => {
+    const player = await registerPlayer(request, 'embed-redirect');
+    const { loginUrl, session } = await hostSession(request, 'neuroarena');
+    await page.goto(allowedHost.pageUrl(loginUrl));
+    const frame = page.frameLocator('#service');
+    await frame.getByRole('link', { name: 'Continue with e-mail' }).click();
+    await frame.getByLabel('E-mail', { exact: true }).fill(player.email);
+    await frame.getByLabel('Password', { exact: true }).fill(PLAYER_PASSWORD);
+    await frame.getByRole('button', { name: 'Sign in' }).click();
+
+    let doneUrl: string | undefined;
+    await expect
+      .poll(() => (doneUrl = page.frames().find((f) => f.url().includes('/session/loginDone/'))?.url()) ?? page.frames().map((f) => f.url()).join(' '), {
+        timeout: 15_000,
+      })
+      .toMatch(/\/session\/loginDone\/[A-Za-z0-9_-]+$/);
+    const result = decodeResultSegment(new URL(doneUrl!).pathname.split('/')[3]!);
+    expect(result).toMatchObject({ isError: false, currentAuthType: 'email', userId: player.userId, session });
+    expect(typeof result.jwt).toBe('string');
+    // Redirect mode posts nothing.
+    expect(await hostMessages(page)).toEqual([]);
+  });
+
+  test('a framed payment screen closed through the header: the host gets paymentResult 4000', async ({ page, request, allowedHost }) => {
+    const player = await registerPlayer(request, 'embed-pay');
+    const payment = await createPayment(request, { project: 'familytown', userId: player.userId });
+    await signInBrowser(page, player);
+    // The host passes the player's jwt in the path: a frame on another site may not share storage.
+    await page.goto(allowedHost.pageUrl(`${payment.paymentUrl}/web/en/familytown/${player.jwt}`));
+    const frame = page.frameLocator('#service');
+    await frame.getByRole('banner').getByRole('button', { name: 'Close' }).click();
+    const dialog = frame.getByRole('dialog', { name: 'Are you sure you want to cancel the payment?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    await expect
+      .poll(() => hostMessages(page))
+      .toContainEqual(
+        expect.objectContaining({
+          data: { type: 'paymentResult', result: expect.objectContaining({ paymentId: payment.paymentId, isError: true, errorCode: 4000 }) },
+        }),
+      );
+  });
+
+  test('outside sign-in never runs in the frame: it opens a popup window', async ({ page, request, allowedHost }) => {
+    const { loginUrl } = await hostSession(request, 'familytown');
+    await page.goto(allowedHost.pageUrl(loginUrl));
+    const frame = page.frameLocator('#service');
+    const popupOpened = page.waitForEvent('popup');
+    await frame.getByRole('button', { name: 'Continue with Google' }).first().click();
+    const popup = await popupOpened;
+    // The popup goes through /passport/google to the provider (here the local OIDC stand-in).
+    await expect.poll(() => popup.url()).toMatch(/\/(passport\/google\?state=|local-oidc\/)/);
+    expect(page.url().startsWith(allowedHost.origin)).toBe(true);
+    expect(page.frames().some((f) => /passport|local-oidc/.test(f.url()))).toBe(false);
+    // The frame stays on the method list, polling for the popup's result.
+    await expect(frame.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await popup.close();
+  });
+});
