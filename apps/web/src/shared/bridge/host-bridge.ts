@@ -92,6 +92,11 @@ export interface HostBridge {
    * is unknown or not allowed, or the message does not match its schema.
    */
   notify(message: TPortalMessage): boolean;
+  /**
+   * Handles a message event received before this bridge existed (held while the allowed
+   * origins were loading), with the same checks as a live one.
+   */
+  receive(event: MessageEvent): void;
   /** Stops listening; answers still pending are dropped. */
   destroy(): void;
 }
@@ -267,6 +272,9 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
         return false;
       }
       return post(frameWindow, message, origin);
+    },
+    receive(event) {
+      if (!destroyed) onMessage(event);
     },
     destroy() {
       destroyed = true;

@@ -79,3 +79,27 @@ describe('useHostBridge', () => {
     unmount();
   });
 });
+
+describe('useHostBridge while the allowed origins load', () => {
+  function Waiting({ ready, origins }: { ready: boolean; origins: string[] }) {
+    const frameRef = useRef<HTMLIFrameElement>(null);
+    useHostBridge(frameRef, handlers('A'), { allowedOrigins: origins, log: () => {}, ready });
+    return <iframe id="game-frame" title="game" ref={frameRef} />;
+  }
+
+  it('holds messages until ready, then answers them with the loaded origins', async () => {
+    const { rerender, unmount } = render(<Waiting ready={false} origins={[]} />);
+    const frame = document.querySelector<HTMLIFrameElement>('iframe#game-frame')!;
+    const posted = vi.fn();
+    frame.contentWindow!.postMessage = posted as unknown as Window['postMessage'];
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'getUnreadSupportCount' }, origin: GAME, source: frame.contentWindow }));
+    window.dispatchEvent(new MessageEvent('message', { data: { type: 'getUserAuth' }, origin: 'https://evil.example', source: frame.contentWindow }));
+    await flush();
+    expect(posted).not.toHaveBeenCalled();
+    rerender(<Waiting ready origins={[GAME]} />);
+    await flush();
+    expect(posted).toHaveBeenCalledTimes(1);
+    expect(posted).toHaveBeenCalledWith({ type: 'unreadSupportCount', count: 0 }, GAME);
+    unmount();
+  });
+});

@@ -8,7 +8,15 @@ export interface UseHostBridgeOptions {
   /** See `HostBridgeOptions.paymentOrigins`. */
   paymentOrigins?: readonly string[];
   log?: BridgeLog;
+  /**
+   * False while `allowedOrigins` is still loading: messages arriving meanwhile (a game that
+   * asks at once on load) are held, at most 32, and handled once it is true instead of being
+   * dropped as coming from an unknown origin. Default true.
+   */
+  ready?: boolean;
 }
+
+const MAX_HELD = 32;
 
 /**
  * Answers the game in `frameRef` (`iframe#game-frame`) while the component is mounted. The
@@ -30,7 +38,17 @@ export function useHostBridge(
   const originsKey = options.allowedOrigins.join('\n');
   const paymentOriginsKey = (options.paymentOrigins ?? []).join('\n');
 
+  const held = useRef<MessageEvent[]>([]);
+  const ready = options.ready ?? true;
+
   useEffect(() => {
+    if (!ready) {
+      const hold = (event: MessageEvent) => {
+        if (held.current.length < MAX_HELD) held.current.push(event);
+      };
+      window.addEventListener('message', hold);
+      return () => window.removeEventListener('message', hold);
+    }
     const forward: HostBridgeHandlers = {
       getUserAuth: () => latest.current.handlers.getUserAuth(),
       login: () => latest.current.handlers.login(),
@@ -51,11 +69,12 @@ export function useHostBridge(
       log: (event, detail) => (latest.current.log ?? defaultLog)(event, detail),
     });
     bridgeRef.current = bridge;
+    for (const event of held.current.splice(0)) bridge.receive(event);
     return () => {
       bridge.destroy();
       if (bridgeRef.current === bridge) bridgeRef.current = null;
     };
-  }, [frameRef, originsKey, paymentOriginsKey]);
+  }, [frameRef, originsKey, paymentOriginsKey, ready]);
 
   const notify = useCallback((message: TPortalMessage) => bridgeRef.current?.notify(message) ?? false, []);
   return { notify };
