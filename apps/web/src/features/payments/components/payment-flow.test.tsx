@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TPaymentProcessResponse, TPaymentStatus } from '@portal/contracts/payments';
+import { PAYMENT_PROVIDER_CONFIG } from '@portal/contracts/payments';
+import { mockApi, renderRoutes, setupI18n } from '@/test/render';
+import type { PaymentHostResult } from '../result';
+import { PaymentFlow } from './payment-flow';
+
+const ID = '0b7d2a4e-1c1f-4e55-9a0e-2d4c5b6a7f80';
+const process = (mail: string | null): TPaymentProcessResponse => ({
+  provider: null,
+  providerId: null,
+  paymentData: { projectName: 'familytown', cardLogoImage: '', ruName: 'Сундук монет', enName: 'Chest of coins', ruPrice: 349, enPrice: 4.99 },
+  profileData: { mailToReceiveCheck: mail, nickName: 'Farmer' },
+  providers: [
+    { ...PAYMENT_PROVIDER_CONFIG.stripe, methods: ['card'] },
+    { ...PAYMENT_PROVIDER_CONFIG.yookassa, methods: ['card', 'yooMoney'] },
+  ],
+});
+
+describe('PaymentFlow', () => {
+  let status: TPaymentStatus;
+  let calls: { url: string; body?: unknown }[];
+  beforeEach(async () => {
+    await setupI18n('en');
+    status = 'none';
+    calls = [];
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  function mock(mail: string | null) {
+    const spy = mockApi({
+      '/api/control/get-initial-config': { body: { data: { projects: { name: 'familytown', authType: 'postMessage', authMethods: [], paymentsMethods: ['stripe', 'yookassa'], extra: [] }, mainData: { projectName: 'familytown', outOfCatalog: false }, knownProjects: ['familytown'], allowedOrigins: [] } } },
+      [`/api/payments/process/${ID}`]: { body: { data: process(mail) } },
+      [`/api/payments/get/${ID}`]: () => ({ body: { data: { status, payload: 'p-1', token: status === 'paid' ? 'h.p.s' : null } } }),
+      '/api/payments/update-mail-to-receive-check': { body: { data: { result: true } } },
+      [`/api/payments/stripe/create/${ID}`]: { body: { data: { clientSecret: '', id: 'sbx_1', sandbox: true, publishableKey: null } } },
+      [`/api/payments/set-pending/${ID}`]: () => {
+        status = 'pending';
+        return { body: { data: { status } } };
+      },
+      [`/api/payments/sandbox/${ID}/complete`]: () => {
+        status = 'paid';
+        return { body: { data: { status } } };
+      },
+    });
+    const original = spy.getMockImplementation()!;
+    spy.mockImplementation(async (input, init) => {
+      calls.push({ url: String(input), body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      return original(input, init);
+    });
+  }
+
+  const render = (onDone: (result: PaymentHostResult) => void) =>
+    renderRoutes([{ path: '/', element: <PaymentFlow paymentId={ID} project="familytown" inModal onDone={onDone} /> }], '/');
+
+  it('shows the item by the chosen currency and checks the receipt e-mail', async () => {
+    mock(null);
+    const user = userEvent.setup();
+    render(() => {});
+    expect(await screen.findByText('Chest of coins')).toBeTruthy();
+    expect(screen.getByTestId('payment-price').textContent).toContain('$');
+    await user.click(screen.getByRole('radio', { name: /YooKassa/ }));
+    expect(screen.getByText('Сундук монет')).toBeTruthy();
+    expect(screen.getByTestId('payment-price').textContent).toContain('349 ₽');
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Enter your e-mail')).toBeTruthy();
+    await user.type(screen.getByLabelText('E-mail for the receipt'), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Invalid email format')).toBeTruthy();
+    expect(calls.some((c) => c.url.includes('update-mail-to-receive-check'))).toBe(false);
+  });
+
+  it('pays through the sandbox: the new e-mail is saved first, then pending, then paid with payload and token', async () => {
+    mock('old@example.com');
+    const user = userEvent.setup();
+    const onDone = vi.fn();
+    render(onDone);
+    const email = await screen.findByLabelText('E-mail for the receipt');
+    await user.clear(email);
+    await user.type(email, 'New@Example.com');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Test mode')).toBeTruthy();
+    expect(calls.find((c) => c.url.includes('update-mail-to-receive-check'))?.body).toEqual({ email: 'new@example.com' });
+
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    const popup = await screen.findByRole('dialog', { name: 'Payment status' });
+    await waitFor(() => expect(within(popup).getByText('Payment successful')).toBeTruthy(), { timeout: 5000 });
+    expect(calls.find((c) => c.url.includes('/complete'))?.body).toEqual({ outcome: 'paid' });
+    await user.click(within(popup).getByRole('button', { name: 'OK' }));
+    expect(onDone).toHaveBeenCalledWith({ paymentId: ID, status: 'paid', isError: false, payload: 'p-1', token: 'h.p.s' });
+  });
+
+  it('cancelling asks first, then ends as none with code 4000', async () => {
+    mock('me@example.com');
+    const user = userEvent.setup();
+    const onDone = vi.fn();
+    render(onDone);
+    await user.click(await screen.findByRole('button', { name: 'Cancel payment' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Are you sure you want to cancel the payment?' });
+    await user.click(within(confirm).getByRole('button', { name: 'No, go back' }));
+    expect(onDone).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Cancel payment' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure you want to cancel the payment?' })).getByRole('button', { name: 'Yes, cancel' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledWith({ paymentId: ID, status: 'none', isError: true, errorCode: 4000 }));
+  });
+});

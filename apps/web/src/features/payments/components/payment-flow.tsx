@@ -1,0 +1,220 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
+import type { TPaymentProviderId, TPaymentStatus } from '@portal/contracts/payments';
+import { useInitialConfig } from '@/shared/api/get-initial-config';
+import { usePageMeta } from '@/shared/hooks/use-page-meta';
+import { notifyError } from '@/shared/ui/notify';
+import { cancelStripe } from '../api/cancel-stripe';
+import { completeSandbox } from '../api/complete-sandbox';
+import { getPayment, paymentQueryOptions, usePayment } from '../api/get-payment';
+import { usePaymentProcess } from '../api/get-payment-process';
+import { deliverPaymentResult, errorResult, resultOf, type PaymentHostResult } from '../result';
+import { CancelConfirm } from './cancel-confirm';
+import { PaymentPopup } from './payment-popup';
+import { ProcessScreen } from './process-screen';
+import { ProviderScreen, type ProviderInfo } from './provider-screen';
+import './payments.css';
+
+export interface PaymentFlowProps {
+  paymentId: string;
+  source?: string | null;
+  locale?: string | null;
+  project?: string | null;
+  jwt?: string | null;
+  /** In a modal the steps switch in state; as routes the provider step is its own route. */
+  inModal?: boolean;
+  /** The end (popup Ok, cancel, failure); without it the result goes to the host as routes do. */
+  onDone?: (result: PaymentHostResult) => void;
+  /** Routes only: start at this provider's screen (/payments/{provider}/...). */
+  provider?: TPaymentProviderId;
+  /** Routes only: go to a provider's screen (its URL). */
+  onProviderRoute?: (provider: TPaymentProviderId) => void;
+}
+
+type Step =
+  | { kind: 'process' }
+  | { kind: 'provider'; provider: TPaymentProviderId }
+  | { kind: 'popup'; provider: TPaymentProviderId | null; providerWindow?: Window | null };
+
+/** The whole payment: process screen -> provider screen -> popup (interfaces #1). */
+export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, onDone, provider, onProviderRoute }: PaymentFlowProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const config = useInitialConfig(project ?? undefined);
+  const process = usePaymentProcess(paymentId);
+  const current = usePayment(paymentId);
+  const [step, setStep] = useState<Step>(provider ? { kind: 'provider', provider } : { kind: 'process' });
+  const [confirming, setConfirming] = useState(false);
+  const info = useRef<ProviderInfo | null>(null);
+  const done = useRef(false);
+  usePageMeta({ title: `${t('payment.title')} · ${t('header.portalName')}` });
+
+  const finish = useCallback(
+    (result: PaymentHostResult) => {
+      if (done.current) return;
+      done.current = true;
+      if (onDone) onDone(result);
+      else void deliverPaymentResult(result, { source, authType: config.data?.projects.authType, navigate });
+    },
+    [config.data?.projects.authType, navigate, onDone, source],
+  );
+
+  // A payment already under way or finished (a reload, a second opening) goes straight to the popup.
+  // (A cancelled payment reads as none, like a new one: its provider screen then says it is finished.)
+  const status = current.data?.status;
+  useEffect(() => {
+    if (step.kind !== 'popup' && (status === 'pending' || status === 'paid' || status === 'fail')) {
+      setStep({ kind: 'popup', provider: process.data?.provider ?? null });
+    }
+  }, [process.data?.provider, status, step.kind]);
+
+  useEffect(() => {
+    if (process.isError) notifyError('PAYMENTS_PROVIDER_DATA_NOT_EXIST');
+  }, [process.isError]);
+
+  /** Cancels where the provider allows it; answers the status afterwards (undefined: the flow already ended). */
+  const cancelAtProvider = useCallback(async (): Promise<TPaymentStatus | undefined> => {
+    const started = process.data?.provider ? { provider: process.data.provider, stripeId: process.data.providerId ?? undefined } : null;
+    const known: Partial<ProviderInfo> | null = info.current ?? started;
+    if (!known?.provider) return 'none';
+    if (known.provider === 'stripe' && known.stripeId) {
+      try {
+        return (await cancelStripe(paymentId, known.stripeId)).status;
+      } catch {
+        finish(errorResult(paymentId, HOST_ERROR_CODES.stripeCancelFailed));
+        return undefined;
+      }
+    }
+    if (known.sandbox !== false) {
+      try {
+        return (await completeSandbox(paymentId, 'canceled')).status;
+      } catch {
+        // A real provider (NOT_SANDBOX) or nothing started yet: read where the payment stands.
+      }
+    }
+    return (await getPayment(paymentId).catch(() => ({ status: 'none' as const }))).status;
+  }, [finish, paymentId, process.data?.provider, process.data?.providerId]);
+
+  /** Cancelled before the popup: the flow ends as none (4000) unless the provider says otherwise. */
+  const cancelFlow = useCallback(async () => {
+    const after = await cancelAtProvider();
+    if (after === undefined) return;
+    if (after === 'paid' || after === 'fail') {
+      finish(resultOf(paymentId, await getPayment(paymentId).catch(() => ({ status: after, payload: null, token: null }))));
+      return;
+    }
+    finish(errorResult(paymentId, HOST_ERROR_CODES.paymentCancelled));
+  }, [cancelAtProvider, finish, paymentId]);
+
+  const onStarted = useCallback(
+    (providerWindow?: Window | null) => {
+      const key = paymentQueryOptions(paymentId).queryKey;
+      client.setQueryData(key, (old) => ({ payload: null, token: null, ...old, status: 'pending' as const }));
+      setStep((now) => ({ kind: 'popup', provider: now.kind === 'process' ? null : now.provider, providerWindow }));
+    },
+    [client, paymentId],
+  );
+
+  if (!paymentId) {
+    return (
+      <section className="payment-screen" aria-labelledby="payment-title">
+        <h1 id="payment-title">{t('payment.title')}</h1>
+        <p role="alert" className="payment-error">
+          {t('payment.openError')}
+        </p>
+      </section>
+    );
+  }
+
+  const failed = (errorCode: HostErrorCode) => finish(errorResult(paymentId, errorCode));
+
+  let screen: React.ReactNode;
+  if (step.kind === 'popup') {
+    // The popup is the screen now; the provider payment it waits on stays as it is.
+    screen = (
+      <section className="payment-screen" aria-labelledby="payment-title">
+        <h1 id="payment-title">{t('payment.title')}</h1>
+      </section>
+    );
+  } else if (step.kind === 'provider') {
+    screen = (
+      <ProviderScreen
+        provider={step.provider}
+        paymentId={paymentId}
+        onStarted={onStarted}
+        onCreated={(created) => {
+          info.current = created;
+        }}
+        onError={failed}
+        onCancel={cancelFlow}
+      />
+    );
+  } else if (process.data) {
+    screen = (
+      <ProcessScreen
+        paymentId={paymentId}
+        process={process.data}
+        onContinue={(chosen) => {
+          if (!inModal && onProviderRoute) onProviderRoute(chosen);
+          else setStep({ kind: 'provider', provider: chosen });
+        }}
+        onError={failed}
+        onCancelRequest={() => setConfirming(true)}
+      />
+    );
+  } else {
+    screen = (
+      <section className="payment-screen" aria-labelledby="payment-title">
+        <h1 id="payment-title">{t('payment.title')}</h1>
+        {process.isError ? (
+          <>
+            <p role="alert" className="payment-error">
+              {t('payment.openError')}
+            </p>
+            <div className="payment-actions">
+              <button type="button" className="button button--primary" onClick={() => failed(HOST_ERROR_CODES.processFailed)}>
+                {t('payment.close')}
+              </button>
+            </div>
+          </>
+        ) : (
+          <p role="status" className="payment-loading">
+            {t('common.loading')}
+          </p>
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <div className={`payment-flow${inModal ? ' payment-flow--modal' : ''}`}>
+      {screen}
+      {step.kind === 'popup' ? (
+        <PaymentPopup
+          paymentId={paymentId}
+          jwt={jwt}
+          providerWindow={step.providerWindow}
+          onCancel={async () => {
+            const after = await cancelAtProvider();
+            // A provider that cannot cancel (real YooKassa, Yandex Pay) leaves it to expire: the player is told it is not paid.
+            if (after === 'pending') finish(errorResult(paymentId, HOST_ERROR_CODES.paymentCancelled));
+          }}
+          onFinish={finish}
+        />
+      ) : null}
+      {confirming ? (
+        <CancelConfirm
+          onConfirm={() => {
+            setConfirming(false);
+            void cancelFlow();
+          }}
+          onDismiss={() => setConfirming(false)}
+        />
+      ) : null}
+    </div>
+  );
+}

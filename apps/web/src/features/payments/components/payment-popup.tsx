@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TPaymentStatus } from '@portal/contracts/payments';
+import { Dialog } from '@/shared/ui/modal/dialog';
+import { getPayment, isFinalStatus, usePayment } from '../api/get-payment';
+import { resultOf, type PaymentHostResult } from '../result';
+import { useLivePayment } from '../use-live-payment';
+import { CancelConfirm } from './cancel-confirm';
+import { CopyPaymentId } from './copy-payment-id';
+
+/** How often an opened provider window is checked for being closed. */
+const WINDOW_CHECK_MS = 500;
+
+export interface PaymentPopupProps {
+  paymentId: string;
+  jwt?: string | null | undefined;
+  /** The provider's payment page opened in a window (Yandex Pay): closing it while pending ends as none. */
+  providerWindow?: Window | null;
+  /** Cancels at the provider; resolves once asked (the status arrives by the live stream or polling). */
+  onCancel: () => Promise<void>;
+  onFinish: (result: PaymentHostResult) => void;
+}
+
+/**
+ * The payment popup (spec sections 2 and 4): pending (progress, "being processed, please
+ * wait"), then paid (success + Ok), none (cancelled) or fail (not paid). The status is
+ * polled every 2 s and pushed live by the server, whichever comes first.
+ */
+export function PaymentPopup({ paymentId, jwt, providerWindow, onCancel, onFinish }: PaymentPopupProps) {
+  const { t } = useTranslation();
+  const payment = usePayment(paymentId, { poll: true });
+  const serverStatus = payment.data?.status;
+  const [windowClosed, setWindowClosed] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const live = serverStatus === undefined || serverStatus === 'pending';
+  useLivePayment(paymentId, jwt, live && !windowClosed);
+
+  // A closed provider window: one last look at the server, then none if still unfinished.
+  useEffect(() => {
+    if (!providerWindow || !live || windowClosed) return;
+    const timer = window.setInterval(() => {
+      if (!providerWindow.closed) return;
+      window.clearInterval(timer);
+      void getPayment(paymentId)
+        .then((answer) => {
+          if (isFinalStatus(answer.status)) void payment.refetch();
+          else setWindowClosed(true);
+        })
+        .catch(() => setWindowClosed(true));
+    }, WINDOW_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [live, payment, paymentId, providerWindow, windowClosed]);
+
+  const status: TPaymentStatus | undefined = windowClosed && !isFinalStatus(serverStatus) ? 'none' : serverStatus;
+  const ended = status !== undefined && isFinalStatus(status) ? status : null;
+
+  const confirmCancel = async () => {
+    setCancelling(true);
+    try {
+      await onCancel();
+      await payment.refetch();
+    } finally {
+      setCancelling(false);
+      setConfirming(false);
+    }
+  };
+
+  const finish = () => {
+    if (!status) return;
+    onFinish(resultOf(paymentId, { ...payment.data, status }));
+  };
+
+  return (
+    <Dialog label={t('payment.popupLabel')} dismissible={false} className="payment-popup">
+      {!ended ? (
+        <div className="payment-popup__body" aria-live="polite">
+          <div className="payment-popup__progress" role="progressbar" aria-label={t('payment.processing')} />
+          <h2>{t('payment.processing')}</h2>
+          <p>{t('payment.pleaseWait')}</p>
+          {payment.isError ? (
+            <p role="alert" className="payment-error">
+              {t('payment.checkFailed')}
+            </p>
+          ) : null}
+          <StatusBadge status={status ?? 'pending'} />
+          <CopyPaymentId paymentId={paymentId} />
+          <div className="payment-actions">
+            <button type="button" className="button button--secondary" onClick={() => setConfirming(true)} disabled={cancelling}>
+              {t('payment.cancelPayment')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="payment-popup__body" aria-live="polite">
+          <h2 className={`payment-popup__title payment-popup__title--${ended}`}>{t(titleKey(ended))}</h2>
+          {ended !== 'paid' ? <p>{t(ended === 'fail' ? 'payment.error' : 'payment.notPaid')}</p> : null}
+          <StatusBadge status={ended} />
+          <CopyPaymentId paymentId={paymentId} />
+          <div className="payment-actions">
+            <button type="button" className="button button--primary" onClick={finish}>
+              {t('payment.ok')}
+            </button>
+          </div>
+        </div>
+      )}
+      {confirming ? <CancelConfirm busy={cancelling} onConfirm={() => void confirmCancel()} onDismiss={() => setConfirming(false)} /> : null}
+    </Dialog>
+  );
+}
+
+function titleKey(status: TPaymentStatus): string {
+  if (status === 'paid') return 'payment.successful';
+  if (status === 'fail') return 'payment.notPaid';
+  return 'payment.cancelled';
+}
+
+/** Status label with its colour: pending orange, paid green, none and fail red (spec section 4). */
+export function StatusBadge({ status }: { status: TPaymentStatus }) {
+  const { t } = useTranslation();
+  return (
+    <p className="payment-status">
+      {t('payment.statusLabel')}: <span className={`payment-status__value payment-status__value--${status}`} data-status={status}>{t(`payment.status.${status}`)}</span>
+    </p>
+  );
+}

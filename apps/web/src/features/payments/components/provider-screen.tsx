@@ -1,0 +1,195 @@
+import { lazy, Suspense, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
+import { PAYMENT_PROVIDER_CONFIG, type TPaymentProviderId } from '@portal/contracts/payments';
+import { notifyError } from '@/shared/ui/notify';
+import { createStripe } from '../api/create-stripe';
+import { createYandexPay } from '../api/create-yandex-pay';
+import { createYookassa } from '../api/create-yookassa';
+import { setPending } from '../api/set-pending';
+import { CancelConfirm } from './cancel-confirm';
+import { CopyPaymentId } from './copy-payment-id';
+import { SandboxCheckout } from './sandbox-checkout';
+import { YookassaWidget } from './yookassa-widget';
+
+// Stripe.js comes only with a real Stripe payment: the sandbox loads no third-party code.
+const StripeCheckout = lazy(async () => ({ default: (await import('./stripe-checkout')).StripeCheckout }));
+
+/** What the flow needs to cancel at the provider later. */
+export interface ProviderInfo {
+  provider: TPaymentProviderId;
+  sandbox: boolean;
+  /** Stripe's PaymentIntent id (stripe/cancellation-payment). */
+  stripeId?: string;
+}
+
+export interface ProviderScreenProps {
+  provider: TPaymentProviderId;
+  paymentId: string;
+  /** The widget reported success and the payment is pending: open the popup (with the provider's window, if any). */
+  onStarted: (providerWindow?: Window | null) => void;
+  onCreated: (info: ProviderInfo) => void;
+  /** A spec section 8 failure: shown here, then handed on as the result. */
+  onError: (errorCode: HostErrorCode) => void;
+  /** The player confirmed cancelling. */
+  onCancel: () => Promise<void>;
+}
+
+const CREATE_FAILED: Record<TPaymentProviderId, HostErrorCode> = {
+  stripe: HOST_ERROR_CODES.stripeCreateFailed,
+  yookassa: HOST_ERROR_CODES.yookassaCreateFailed,
+  'yandex-pay': HOST_ERROR_CODES.yandexPayCreateFailed,
+};
+const SET_PENDING_FAILED: Record<TPaymentProviderId, HostErrorCode> = {
+  stripe: HOST_ERROR_CODES.stripeSetPendingFailed,
+  yookassa: HOST_ERROR_CODES.yookassaSetPendingFailed,
+  'yandex-pay': HOST_ERROR_CODES.processFailed,
+};
+
+/** /payments/{provider}: creates the provider payment, then the provider's widget or the sandbox. */
+export function ProviderScreen({ provider, paymentId, onStarted, onCreated, onError, onCancel }: ProviderScreenProps) {
+  const { t } = useTranslation();
+  const title = PAYMENT_PROVIDER_CONFIG[provider].title;
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [blocked, setBlocked] = useState(false);
+  const created = useQuery({
+    queryKey: ['payments', 'create', provider, paymentId],
+    queryFn: async () => {
+      try {
+        if (provider === 'stripe') {
+          const answer = await createStripe(paymentId);
+          onCreated({ provider, sandbox: answer.sandbox, stripeId: answer.id });
+          return { provider, ...answer } as const;
+        }
+        if (provider === 'yookassa') {
+          const answer = await createYookassa(paymentId);
+          onCreated({ provider, sandbox: answer.sandbox });
+          return { provider, ...answer } as const;
+        }
+        const answer = await createYandexPay(paymentId);
+        onCreated({ provider, sandbox: answer.sandbox });
+        return { provider, ...answer } as const;
+      } catch (error) {
+        if (provider === 'stripe') notifyError('CREATE_PAYMENT_STRIPE_ERROR');
+        throw error;
+      }
+    },
+    // The server answers the same provider payment again (idempotency key); no need to ask twice.
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+  /** Widget success: set-pending, then the popup. */
+  const started = async (providerWindow?: Window | null): Promise<boolean> => {
+    try {
+      await setPending(paymentId);
+      onStarted(providerWindow);
+      return true;
+    } catch {
+      onError(SET_PENDING_FAILED[provider]);
+      return false;
+    }
+  };
+
+  const openYandexPay = async (url: string) => {
+    // Opened in the click itself, or pop-up blockers refuse it.
+    const opened = window.open(url, 'portal-yandex-pay', 'popup,width=520,height=760');
+    if (!opened) {
+      setBlocked(true);
+      return;
+    }
+    setBlocked(false);
+    if (!(await started(opened))) opened.close();
+  };
+
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      await onCancel();
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+
+  let body: React.ReactNode;
+  if (created.isPending) {
+    body = (
+      <p role="status" className="payment-loading">
+        {t('payment.connecting', { provider: title })}
+      </p>
+    );
+  } else if (created.isError || !created.data) {
+    body = (
+      <div>
+        <p role="alert" className="payment-error">
+          {t('payment.providerError')}
+        </p>
+        <div className="payment-actions">
+          <button type="button" className="button button--primary" onClick={() => onError(CREATE_FAILED[provider])}>
+            {t('payment.close')}
+          </button>
+        </div>
+      </div>
+    );
+  } else if (created.data.sandbox && created.data.provider !== 'yandex-pay') {
+    body = <SandboxCheckout provider={provider} paymentId={paymentId} mode="widget" onStarted={() => started()} onCancel={onCancel} />;
+  } else if (created.data.provider === 'stripe') {
+    body = (
+      <Suspense fallback={<p role="status">{t('payment.connecting', { provider: title })}</p>}>
+        <StripeCheckout
+          publishableKey={created.data.publishableKey}
+          clientSecret={created.data.clientSecret}
+          onSucceeded={() => void started()}
+          onError={() => onError(HOST_ERROR_CODES.stripeCreateFailed)}
+        />
+      </Suspense>
+    );
+  } else if (created.data.provider === 'yookassa') {
+    body = (
+      <YookassaWidget
+        paymentId={paymentId}
+        confirmationToken={created.data.confirmationToken}
+        onSucceeded={() => void started()}
+        onClosed={onCancel}
+        onError={onError}
+      />
+    );
+  } else {
+    const url = created.data.paymentUrl;
+    body = (
+      <div className="payment-window">
+        {created.data.sandbox ? <p className="payment-sandbox__badge">{t('payment.sandbox.badge')}</p> : null}
+        <p>{t('payment.windowNote', { provider: title })}</p>
+        <div className="payment-actions">
+          <button type="button" className="button button--primary" onClick={() => void openYandexPay(url)}>
+            {t('payment.payWith', { provider: title })}
+          </button>
+        </div>
+        {blocked ? (
+          <p role="alert" className="payment-error">
+            {t('payment.windowBlocked')}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <section className="payment-screen" aria-labelledby="payment-provider-title">
+      <h1 id="payment-provider-title">{t('payment.providerTitle', { provider: title })}</h1>
+      <CopyPaymentId paymentId={paymentId} />
+      {body}
+      <div className="payment-actions payment-actions--end">
+        <button type="button" className="button button--secondary" onClick={() => setConfirming(true)} disabled={busy}>
+          {t('payment.cancelPayment')}
+        </button>
+      </div>
+      {confirming ? <CancelConfirm busy={busy} onConfirm={() => void cancel()} onDismiss={() => setConfirming(false)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
+import type { TPaymentResult } from '@portal/contracts/messages';
+import type { TPaymentGetResponse, TPaymentStatus } from '@portal/contracts/payments';
+import type { AuthType } from '@portal/contracts/control';
+import { encodeResult } from '@portal/contracts/result-codec';
+import { isFramed, postToHost } from '@/shared/auth/host-message';
+import { paths } from '@/shared/paths';
+import { paymentsDonePath } from './api/endpoints';
+
+/** What the flow hands on at its end (interfaces #1; `paymentResult` of DESIGN 4.5). */
+export type PaymentHostResult = TPaymentResult;
+
+/** paid is a success; a cancelled payment is 4000, a failed one 4018 (spec section 8). */
+export function resultOf(paymentId: string, answer: Pick<TPaymentGetResponse, 'status'> & Partial<TPaymentGetResponse>): PaymentHostResult {
+  const base = { paymentId, status: answer.status };
+  if (answer.status === 'paid') {
+    return { ...base, isError: false, ...(answer.payload != null ? { payload: answer.payload } : {}), ...(answer.token ? { token: answer.token } : {}) };
+  }
+  return errorResult(paymentId, answer.status === 'fail' ? HOST_ERROR_CODES.paymentFailed : HOST_ERROR_CODES.paymentCancelled, answer.status);
+}
+
+export function errorResult(paymentId: string, errorCode: HostErrorCode, status: TPaymentStatus = 'none'): PaymentHostResult {
+  return { paymentId, status, isError: true, errorCode };
+}
+
+export interface DeliveryOptions {
+  source: string | null | undefined;
+  authType: AuthType | undefined;
+  navigate: (to: string, options?: { replace?: boolean }) => void | Promise<void>;
+}
+
+/**
+ * As routes, the end goes where sign-in results go (features/auth/sign-in-delivery.ts): the
+ * result page in redirect and mobile modes, a window message to the framing host, else the
+ * player's purchases on the portal.
+ */
+export async function deliverPaymentResult(result: PaymentHostResult, options: DeliveryOptions): Promise<void> {
+  if (options.source === 'mobile' || options.authType === 'redirect') {
+    await options.navigate(paymentsDonePath(encodeResult(result)), { replace: true });
+  } else if (isFramed() && postToHost({ type: 'paymentResult', result })) {
+    await options.navigate(paths.loader(), { replace: true });
+  } else {
+    await options.navigate(paths.transactions(), { replace: true });
+  }
+}
