@@ -1,0 +1,138 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createPayment, projectApiKey, registerPlayer, signInBrowser, type Player } from '../support/api';
+
+/**
+ * A player pays for an item the game server created, through each provider's sandbox (no
+ * provider keys in the e2e product), and the game server's own view agrees.
+ */
+
+const PROVIDER_TITLES = { stripe: 'Stripe', yookassa: 'YooKassa', 'yandex-pay': 'Yandex Pay' } as const;
+type Provider = keyof typeof PROVIDER_TITLES;
+
+async function gameServerView(request: APIRequestContext, paymentId: string) {
+  const key = await projectApiKey(request, 'familytown');
+  const response = await request.get(`/api/v1/payments/${paymentId}`, { headers: { authorization: `Bearer ${key}` } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as { status: string; provider: string | null; currency: string; payload: string | null };
+}
+
+async function openPayment(page: Page, request: APIRequestContext, label: string) {
+  const player: Player = await registerPlayer(request, label);
+  const payment = await createPayment(request, { userId: player.userId, payload: `order-${label}` });
+  await signInBrowser(page, player);
+  await page.goto(new URL(payment.paymentUrl).pathname);
+  await expect(page.getByRole('heading', { name: 'Payment', level: 1 })).toBeVisible();
+  return { player, paymentId: payment.paymentId };
+}
+
+/** Chooses the provider, fills the receipt e-mail and continues to the provider screen. */
+async function continueWith(page: Page, provider: Provider, email: string) {
+  await page.getByRole('radio', { name: new RegExp(PROVIDER_TITLES[provider]) }).check();
+  await page.getByLabel('E-mail for the receipt').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: `Payment via ${PROVIDER_TITLES[provider]}`, level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/payments/${provider}/`));
+}
+
+const popup = (page: Page) => page.getByRole('dialog', { name: 'Payment status' });
+
+test.describe('payments', () => {
+  for (const provider of ['stripe', 'yookassa'] as const) {
+    test(`pays through the ${provider} sandbox and the popup ends as paid`, async ({ page, request }) => {
+      const { paymentId, player } = await openPayment(page, request, `pay-${provider}`);
+      await continueWith(page, provider, player.email);
+      await expect(page.getByText('Test mode')).toBeVisible();
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+      await expect(popup(page).getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+      await expect(popup(page).getByText('Paid', { exact: true })).toBeVisible();
+
+      const view = await gameServerView(request, paymentId);
+      expect(view).toMatchObject({ status: 'paid', provider, currency: provider === 'stripe' ? 'USD' : 'RUB', payload: `order-pay-${provider}` });
+      await popup(page).getByRole('button', { name: 'OK' }).click();
+      await expect(page).toHaveURL(/\/transactions$/);
+    });
+  }
+
+  test('pays through the Yandex Pay sandbox page in a window', async ({ page, request }) => {
+    const { paymentId, player } = await openPayment(page, request, 'pay-yandex');
+    await continueWith(page, 'yandex-pay', player.email);
+    const windowOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Pay with Yandex Pay' }).click();
+    const providerPage = await windowOpened;
+    await expect(popup(page).getByText('Your payment is being processed')).toBeVisible();
+    await expect(popup(page).getByText('Pending', { exact: true })).toBeVisible();
+
+    await expect(providerPage.getByText('Test mode')).toBeVisible();
+    const closed = providerPage.waitForEvent('close');
+    await providerPage.getByRole('button', { name: 'Pay', exact: true }).click();
+    await closed;
+    await expect(popup(page).getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    expect(await gameServerView(request, paymentId)).toMatchObject({ status: 'paid', provider: 'yandex-pay', currency: 'RUB' });
+  });
+
+  test('a declined sandbox payment ends as not paid', async ({ page, request }) => {
+    const { paymentId, player } = await openPayment(page, request, 'fail');
+    await continueWith(page, 'stripe', player.email);
+    await page.getByRole('button', { name: 'Fail', exact: true }).click();
+    await expect(popup(page).getByRole('heading', { name: 'Not paid' })).toBeVisible();
+    await expect(popup(page).getByText('Payment failed', { exact: true })).toBeVisible();
+    expect((await gameServerView(request, paymentId)).status).toBe('fail');
+  });
+
+  test('cancelling a pending payment asks first and ends as none', async ({ page, request }) => {
+    const { paymentId, player } = await openPayment(page, request, 'cancel');
+    await continueWith(page, 'yandex-pay', player.email);
+    const windowOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Pay with Yandex Pay' }).click();
+    const providerPage = await windowOpened;
+    await expect(popup(page).getByText('Your payment is being processed')).toBeVisible();
+
+    await popup(page).getByRole('button', { name: 'Cancel payment' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Are you sure you want to cancel the payment?' });
+    await confirm.getByRole('button', { name: 'No, go back' }).click();
+    await expect(confirm).toBeHidden();
+    expect((await gameServerView(request, paymentId)).status).toBe('pending');
+
+    await popup(page).getByRole('button', { name: 'Cancel payment' }).click();
+    await confirm.getByRole('button', { name: 'Yes, cancel' }).click();
+    await expect(popup(page).getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
+    await expect(popup(page).getByText('Not paid', { exact: true }).first()).toBeVisible();
+    expect((await gameServerView(request, paymentId)).status).toBe('none');
+    await providerPage.close();
+  });
+
+  test('closing the provider window while pending ends as none', async ({ page, request }) => {
+    const { player } = await openPayment(page, request, 'closed');
+    await continueWith(page, 'yandex-pay', player.email);
+    const windowOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Pay with Yandex Pay' }).click();
+    const providerPage = await windowOpened;
+    await expect(popup(page).getByText('Your payment is being processed')).toBeVisible();
+    await providerPage.close();
+    await expect(popup(page).getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
+  });
+
+  test('the receipt e-mail is required and checked; the payment id copies', async ({ page, request, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const { paymentId } = await openPayment(page, request, 'mail');
+    const email = page.getByLabel('E-mail for the receipt');
+    await email.fill('');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Enter your e-mail')).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await email.fill('not-an-address');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Invalid email format')).toBeVisible();
+    await expect(page).toHaveURL(/\/payments\/process\//);
+
+    await page.getByRole('button', { name: 'Copy payment ID' }).click();
+    await expect(page.getByText('Payment ID copied!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(paymentId);
+
+    // The item and its price follow the chosen provider's currency.
+    await page.getByRole('radio', { name: /Stripe/ }).check();
+    await expect(page.getByTestId('payment-price')).toContainText('$');
+    await page.getByRole('radio', { name: /YooKassa/ }).check();
+    await expect(page.getByTestId('payment-price')).toContainText('₽');
+  });
+});
