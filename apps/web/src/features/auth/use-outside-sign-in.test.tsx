@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/shared/api/query-client';
-import { AUTH_STATE_POLL_MS, createAuthDataId, nextPoll, pollAuthState, useOutsideSignIn } from './use-outside-sign-in';
+import { AUTH_STATE_POLL_MS, EXTERNAL_SIGN_IN_TIMEOUT_MS, createAuthDataId, nextPoll, pollAuthState, useOutsideSignIn } from './use-outside-sign-in';
 
 const RESULT = {
   currentAuthType: 'google' as const,
@@ -66,13 +66,13 @@ describe('useOutsideSignIn', () => {
     vi.restoreAllMocks();
   });
 
-  function setup() {
+  function setup(source: string | null = null) {
     const client = createQueryClient();
     client.setDefaultOptions({ queries: { retry: false } });
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
     const onResult = vi.fn();
     const onClosed = vi.fn();
-    const hook = renderHook(() => useOutsideSignIn({ session: 'ses-1', onResult, onClosed }), { wrapper });
+    const hook = renderHook(() => useOutsideSignIn({ session: 'ses-1', source, onResult, onClosed }), { wrapper });
     return { hook, onResult, onClosed };
   }
 
@@ -112,5 +112,34 @@ describe('useOutsideSignIn', () => {
     const count = polls();
     await act(() => vi.advanceTimersByTimeAsync(AUTH_STATE_POLL_MS * 3));
     expect(polls()).toBe(count);
+  });
+
+  it('a mobile webview: the provider opens in a new window (the system browser), polled until a result', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const { hook, onResult } = setup('mobile');
+    await act(() => hook.result.current.start('google'));
+    const [url, target] = open.mock.calls[0]!;
+    expect(url).toMatch(/^\/passport\/google\?state=[^&]+%3Ases-1$/);
+    expect(target).toBe('_blank');
+    // Offered as a link too, for apps that only open tapped links externally.
+    expect(hook.result.current.externalUrl).toBe(url);
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_STATE_POLL_MS * 2));
+    expect(hook.result.current.waiting).toBe(true);
+    expect(polls()).toBeGreaterThan(0);
+    stateAnswers.push(RESULT);
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_STATE_POLL_MS + 10));
+    expect(onResult).toHaveBeenCalledWith(RESULT);
+    expect(hook.result.current.externalUrl).toBeNull();
+  });
+
+  it('a mobile sign-in without a result ends as closed after 5 minutes', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
+    const { hook, onClosed } = setup('android');
+    await act(() => hook.result.current.start('vkontakte'));
+    await act(() => vi.advanceTimersByTimeAsync(EXTERNAL_SIGN_IN_TIMEOUT_MS - AUTH_STATE_POLL_MS));
+    expect(onClosed).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_STATE_POLL_MS * 2 + 10));
+    expect(onClosed).toHaveBeenCalledTimes(1);
+    expect(hook.result.current.waiting).toBe(false);
   });
 });

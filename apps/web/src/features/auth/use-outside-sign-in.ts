@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { passportStateParam, type PassportProvider, type TAuthResult } from '@portal/contracts/auth';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
 import { storage } from '@/shared/storage';
+import { isMobileSource } from '@/shared/auth/host-message';
 import { api } from '@/shared/paths';
 import { notifyError } from '@/shared/ui/notify';
 import { setUserAuthState } from './api/set-user-auth-state';
@@ -34,13 +35,32 @@ export async function pollAuthState(id: string, popup: Pick<Window, 'closed'>, s
 export const nextPoll = (outcome: PollOutcome | undefined): number | false =>
   outcome && outcome.status !== 'pending' ? false : AUTH_STATE_POLL_MS;
 
+/** A mobile webview's sign-in in the system browser gets this long before it counts as closed. */
+export const EXTERNAL_SIGN_IN_TIMEOUT_MS = 300_000;
+
+/** The sign-in window: a popup we can watch, or the system browser (closed = timed out). */
+type SignInWindow = Pick<Window, 'closed'> & { close?: () => void };
+
 interface Pending {
   id: string;
-  popup: Window;
+  popup: SignInWindow;
+  /** Mobile: the provider URL the app opens in the system browser (also offered as a link). */
+  externalUrl: string | null;
+}
+
+/** The system browser cannot be watched: it counts as closed once the time is up. */
+export function externalWindow(startedAt: number, now: () => number = Date.now): SignInWindow {
+  return {
+    get closed() {
+      return now() - startedAt > EXTERNAL_SIGN_IN_TIMEOUT_MS;
+    },
+  };
 }
 
 export interface OutsideSignInHandlers {
   session: string | null;
+  /** The host's source: a mobile webview opens the provider in the system browser. */
+  source?: string | null;
   onResult: (result: TAuthResult) => void;
   /** The window was closed without a result (host code 1011). */
   onClosed: () => void;
@@ -50,11 +70,28 @@ export interface OutsideSignInHandlers {
  * Outside sign-in (spec section 4): make a state id, save it on the server, open
  * `/passport/{provider}` in a new window and poll check-user-auth-state every 2 s.
  */
-export function useOutsideSignIn({ session, onResult, onClosed }: OutsideSignInHandlers) {
+export function useOutsideSignIn({ session, source, onResult, onClosed }: OutsideSignInHandlers) {
   const [pending, setPending] = useState<Pending | null>(null);
+  const mobile = isMobileSource(source);
 
   const start = useCallback(
     async (provider: PassportProvider) => {
+      if (mobile) {
+        // Google and others refuse sign-in inside webviews: the app opens new windows in the
+        // system browser; the result comes back by the same state polling.
+        const id = createAuthDataId();
+        storage.set(STORAGE_KEYS.authDataId, id);
+        try {
+          await setUserAuthState({ id, session: session ?? undefined });
+        } catch {
+          notifyError('SET_USER_AUTH_STATE_ERROR');
+          return;
+        }
+        const url = api.passport(provider, passportStateParam(id, session));
+        window.open(url, '_blank', 'noopener');
+        setPending({ id, popup: externalWindow(Date.now()), externalUrl: url });
+        return;
+      }
       // Opened in the click itself, so that popup blockers let it through; pointed at the provider below.
       const popup = window.open('', 'portal-sign-in', 'popup=yes,width=520,height=720');
       if (!popup) {
@@ -71,9 +108,9 @@ export function useOutsideSignIn({ session, onResult, onClosed }: OutsideSignInH
         return;
       }
       popup.location.href = api.passport(provider, passportStateParam(id, session));
-      setPending({ id, popup });
+      setPending({ id, popup, externalUrl: null });
     },
-    [session],
+    [session, mobile],
   );
 
   const poll = useQuery({
@@ -99,12 +136,12 @@ export function useOutsideSignIn({ session, onResult, onClosed }: OutsideSignInH
     setPending(null);
     storage.remove(STORAGE_KEYS.authDataId);
     if (outcome.status === 'done') {
-      if (!pending.popup.closed) pending.popup.close();
+      if (!pending.popup.closed) pending.popup.close?.();
       onResult(outcome.result);
     } else {
       onClosed();
     }
   }, [outcome, failed, pending, onResult, onClosed]);
 
-  return { start, waiting: pending !== null };
+  return { start, waiting: pending !== null, externalUrl: pending?.externalUrl ?? null };
 }

@@ -93,7 +93,7 @@ export function LoginMethodsPage() {
     notify({ kind: 'info', text: t('login.popupClosed'), id: 'popup-closed' });
     reportAuthError(session, authType, HOST_ERROR_CODES.authClosedByUser);
   }, [t, session, authType]);
-  const outside = useOutsideSignIn({ session, onResult, onClosed });
+  const outside = useOutsideSignIn({ session, source, onResult, onClosed });
 
   if (signedInAtStart) return <Navigate to={paths.home()} replace />;
   if (hostCheck.checking || screen.configPending) return <FullScreenLoader />;
@@ -130,6 +130,14 @@ export function LoginMethodsPage() {
       {outside.waiting ? (
         <p className="auth-card__lead" role="status">
           {t('login.waitingForWindow')}
+          {outside.externalUrl ? (
+            <>
+              {' '}
+              <a href={outside.externalUrl} target="_blank" rel="noopener noreferrer">
+                {t('embed.continueInBrowser')}
+              </a>
+            </>
+          ) : null}
         </p>
       ) : null}
       {withMail ? (
