@@ -22,6 +22,7 @@ export function AccountMenu({ user }: { user: StoredUser }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const unreadId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const unread = useSupportUnreadCount(true).data?.count ?? 0;
 
@@ -57,13 +58,19 @@ export function AccountMenu({ user }: { user: StoredUser }) {
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={t('header.accountMenu')}
+        aria-describedby={unread > 0 ? unreadId : undefined}
         onClick={() => setOpen((value) => !value)}
       >
         <img src={files.mainImage('profile')} alt="" width={32} height={32} />
         {unread > 0 ? <span className="account-menu__dot" aria-hidden="true" /> : null}
       </button>
+      {unread > 0 ? (
+        <span id={unreadId} className="visually-hidden">
+          {unread} {t('header.unread')}
+        </span>
+      ) : null}
       {open ? (
-        <div id={menuId} className="account-menu__panel">
+        <div id={menuId} className="account-menu__panel" role="region" aria-label={t('header.accountMenu')}>
           <p className="account-menu__type">
             <SignInIcon type={authType} size={20} />
             <span>{t(`header.authTypes.${authType}`, { defaultValue: authType })}</span>
