@@ -1,0 +1,102 @@
+import { expect, test, type Page } from '@playwright/test';
+import { registerPlayer, signInBrowser } from '../support/api';
+import { fillTicketForm, guestTickets, makePng, staffCloses, staffReplies, ticketIdOf } from '../support/support-player';
+
+const PNG = makePng(12);
+
+/** The chat shows the ticket: the player's bold text and image, and the automated acknowledgement. */
+async function expectOwnTicket(page: Page, title: string, bold: string) {
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  const log = page.getByRole('log', { name: 'Conversation' });
+  const mine = log.getByRole('article', { name: /^You,/ });
+  await expect(mine.locator('strong')).toHaveText(bold);
+  const image = mine.getByRole('img', { name: 'Attached image' });
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(12);
+  await expect(log.getByRole('article', { name: /^System,/ })).toContainText('Message received by the system');
+}
+
+test.describe('support for players', () => {
+  test('a guest refuses a wrong type and an over-limit file, then creates a ticket with bold text and an image', async ({ page, request }) => {
+    await page.goto('/support/tickets');
+    await expect(page.getByRole('heading', { name: 'My Tickets', level: 1 })).toBeVisible();
+    await expect(page.getByText(/You have no tickets yet/)).toBeVisible();
+    await page.getByRole('link', { name: 'Write to support' }).click();
+    await expect(page).toHaveURL(/\/support\/ticket\/create\/1$/);
+
+    // An empty description is refused in the browser.
+    await page.getByRole('button', { name: 'Create ticket' }).click();
+    await expect(page.getByText('Please fill in the problem description')).toBeVisible();
+
+    // A wrong type and an over-limit image: the spec's texts, nothing kept.
+    const image = page.getByLabel('Image');
+    await image.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await expect(page.getByText('Unsupported file format')).toBeVisible();
+    await image.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([PNG, Buffer.alloc(5_242_881)]) });
+    await expect(page.getByText('File size exceeds the limit of 5 MB')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove image' })).toHaveCount(0);
+    expect(await guestTickets(page, request)).toEqual([]);
+
+    const title = `Guest ${Date.now().toString(36)}`;
+    await fillTicketForm(page, { title, bold: 'Sword', rest: ' vanished after the update', image: PNG });
+    await expect(page.getByText('screenshot.png')).toBeVisible();
+    await page.getByRole('button', { name: 'Create ticket' }).click();
+    await expect(page).toHaveURL(/\/support\/ticket\/[0-9a-f-]{36}$/);
+    await expectOwnTicket(page, title, 'Sword');
+
+    const tickets = await guestTickets(page, request);
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]).toMatchObject({ title, unreadMessageCount: 0 });
+
+    await page.getByRole('link', { name: 'Back to my tickets' }).click();
+    await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+  });
+
+  test('a signed-in player sees a staff reply live, the unread mark when away, and a closed ticket read-only', async ({ page, request }) => {
+    const player = await registerPlayer(request, 'support');
+    await signInBrowser(page, player);
+    await page.goto('/support/ticket/create');
+    const title = `Player ${Date.now().toString(36)}`;
+    await fillTicketForm(page, { title, bold: 'Gems', rest: ' were not credited', image: PNG });
+    await page.getByRole('button', { name: 'Create ticket' }).click();
+    await expect(page).toHaveURL(/\/support\/ticket\/[0-9a-f-]{36}$/);
+    const ticketId = ticketIdOf(page.url());
+    await expectOwnTicket(page, title, 'Gems');
+
+    // Live: far sooner than the 60 s poll, over the support event stream.
+    await staffReplies(request, ticketId, '<p>We are <strong>on it</strong></p>');
+    const staff = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: /^Support,/ });
+    await expect(staff).toContainText('We are on it', { timeout: 10_000 });
+    await expect(staff.locator('strong')).toHaveText('on it');
+
+    // Away from the chat, the next reply marks the account menu's support entry.
+    await page.goto('/games/en/');
+    const avatar = page.getByRole('button', { name: 'Account menu' });
+    await expect(avatar).toBeVisible();
+    await avatar.click();
+    const menu = page.getByRole('region', { name: 'Account menu' });
+    const supportEntry = menu.getByRole('link', { name: /^Support/ });
+    await expect(supportEntry).toBeVisible();
+    await expect(supportEntry).not.toContainText('unread');
+    await staffReplies(request, ticketId, '<p>Done, please check</p>');
+    await expect(supportEntry).toContainText('1 unread messages', { timeout: 10_000 });
+
+    // The list shows it unread; opening the ticket reads it and the mark goes.
+    await supportEntry.click();
+    const row = page.getByRole('link', { name: new RegExp(title) });
+    await expect(row).toContainText('1 unread messages');
+    await row.click();
+    await expect(page.getByRole('log', { name: 'Conversation' })).toContainText('Done, please check');
+    await avatar.click();
+    await expect(supportEntry).toBeVisible();
+    await expect(supportEntry).not.toContainText('unread');
+    await page.keyboard.press('Escape');
+
+    // Closed by staff: the open chat turns read-only with the note.
+    await staffCloses(request, ticketId);
+    await expect(page.getByText('This conversation has ended')).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('textbox', { name: 'Your message' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText('This conversation has ended')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send' })).toHaveCount(0);
+  });
+});
