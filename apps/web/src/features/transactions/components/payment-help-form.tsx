@@ -96,11 +96,10 @@ export function PaymentHelpForm({ paymentId, onDone }: PaymentHelpFormProps) {
           aria-describedby={emailError ? `${emailId}-error` : undefined}
           {...form.register('email')}
         />
-        {emailError ? (
-          <p id={`${emailId}-error`} className="tx-help__error" role="alert">
-            {t(emailError)}
-          </p>
-        ) : null}
+        {/* Always there, so a message appearing on blur does not move the Send button under the pointer. */}
+        <p id={`${emailId}-error`} className="tx-help__error tx-help__error--field" role="alert">
+          {emailError ? t(emailError) : null}
+        </p>
       </div>
 
       {failed ? (

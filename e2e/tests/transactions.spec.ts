@@ -1,0 +1,104 @@
+import { expect, test } from '@playwright/test';
+import { createPayment, registerPlayer, signInBrowser } from '../support/api';
+import { SUPPORT_EMAIL, mailTo, payInSandbox, waitForReceipt } from '../support/rcpt';
+
+const today = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
+test.describe('purchase history', () => {
+  test('a paid purchase: found in the history, opened, id copied, PDF receipt, help letter to support', async ({ page, context, request }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const player = await registerPlayer(request, 'rcpt');
+    const { paymentId } = await createPayment(request, { userId: player.userId, priceId: 'ft-coins-100' });
+    await payInSandbox(request, player, paymentId);
+    await signInBrowser(page, player);
+
+    await page.goto('/transactions');
+    await expect(page.getByRole('heading', { name: 'Purchase history' })).toBeVisible();
+    const row = page.getByRole('list', { name: 'Your purchases' }).getByRole('button', { name: /Мешок монет/ });
+    await expect(row).toContainText(today());
+    await expect(row).toContainText('Paid');
+    await expect(row).toContainText('79 ₽');
+    // Paid is green.
+    await expect(row.getByText('Paid')).toHaveCSS('color', 'rgb(46, 125, 50)');
+
+    await row.click();
+    await expect(row).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText(paymentId)).toBeVisible();
+    await expect(page.getByText('Debit card')).toBeVisible();
+    await expect(page.getByText('familytown', { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Copy ID' }).click();
+    await expect(page.getByText('Payment ID copied!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(paymentId);
+
+    // The receipt: made by a job after the payment became paid, opened in a new tab.
+    await waitForReceipt(request, player, paymentId);
+    const pdfResponse = context.waitForEvent('response', (response) => response.url().includes(`/api/user/receipts/${paymentId}.pdf`));
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Open receipt' }).click();
+    const tab = await popup;
+    const response = await pdfResponse;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect(response.headers()['content-disposition']).toContain('inline');
+    const pdf = await request.get(response.url());
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await tab.close();
+    // The link opens for the bearer of the link only while it lasts; a forged one does not.
+    const forged = await request.get(response.url().replace(/\.([\w-]{10})/, '.AAAAAAAAAA'));
+    expect(forged.status()).toBeGreaterThanOrEqual(400);
+    expect(forged.status()).toBeLessThan(500);
+
+    // Help about the payment.
+    const before = (await mailTo(request, SUPPORT_EMAIL)).length;
+    await page.getByRole('button', { name: 'Ask for help' }).click();
+    await expect(page).toHaveURL(new RegExp(`/transactions/help\\?id=${paymentId}$`));
+    await expect(page.getByRole('heading', { name: 'Payment support request' })).toBeVisible();
+    await expect(page.getByText(player.userId)).toBeVisible();
+    const send = page.getByRole('button', { name: 'Send' });
+    await expect(send).toBeDisabled();
+    await page.getByRole('radio', { name: 'Drop not credited' }).check();
+    const email = page.getByRole('textbox', { name: 'E-mail for feedback' });
+    await email.fill('wrong@');
+    await send.click();
+    await expect(page.getByText('Invalid email format')).toBeVisible();
+    await expect(email).toBeFocused();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await email.fill('helper-reply@players.example');
+    await send.click();
+    const dialog = page.getByRole('dialog', { name: 'Request sent' });
+    await expect(dialog).toBeVisible();
+
+    await expect.poll(async () => (await mailTo(request, SUPPORT_EMAIL)).length).toBe(before + 1);
+    const [letter] = await mailTo(request, SUPPORT_EMAIL);
+    expect(letter!.to).toBe(SUPPORT_EMAIL);
+    expect(letter!.subject).toContain(paymentId);
+    for (const expected of [`Player ID: ${player.userId}`, `Payment ID: ${paymentId}`, 'helper-reply@players.example', 'Не начислен дроп', 'Amount: 79.00 RUB', 'Status: paid']) {
+      expect(letter!.text).toContain(expected);
+    }
+
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/games\/en\/$/);
+  });
+
+  test('a new player sees the no-purchases stub', async ({ page, request }) => {
+    const player = await registerPlayer(request, 'rcpt-new');
+    await signInBrowser(page, player);
+    await page.goto('/transactions');
+    await expect(page.getByText('You have not bought anything yet')).toBeVisible();
+    const art = page.locator('img[src="/main_images/no-purchases.svg"]');
+    await expect(art).toBeVisible();
+    await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+
+  test('signed out, the history and the help form lead to the start page', async ({ page }) => {
+    await page.goto('/transactions');
+    await expect(page).toHaveURL(/\/games\/en\/$/);
+    await page.goto('/transactions/help?id=0f8fad5b-d9cb-469f-a165-70867728950e');
+    await expect(page).toHaveURL(/\/games\/en\/$/);
+  });
+});
