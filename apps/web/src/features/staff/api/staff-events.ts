@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ZSupportEvent, type TSupportEvent } from '@portal/contracts/support';
 import { staffApi } from '../staff-paths';
 import { staffKeys } from './staff-request';
+import { setStaffToken } from './staff-session';
 
 export interface SseFrame {
   event: string;
@@ -53,6 +54,8 @@ export async function readStaffEvents(
     signal,
     cache: 'no-store',
   });
+  // A refused token ends the sign-in, as for any other staff call.
+  if (response.status === 401) setStaffToken(null);
   if (!response.ok || !response.body) throw new Error(`event stream: HTTP ${response.status}`);
   onOpen();
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
