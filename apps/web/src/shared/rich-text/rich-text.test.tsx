@@ -154,6 +154,30 @@ describe('RichTextEditor', () => {
     await waitFor(() => expect(screen.getByTestId('value').textContent).toBe('<p>Hello</p>'));
   });
 
+  it('links the selection through the link field, refusing javascript: addresses', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Controlled initial="<p>docs</p>" onChange={onChange} />);
+    const box = screen.getByRole('textbox', { name: 'Description' });
+    box.focus();
+    const range = document.createRange();
+    range.selectNodeContents(box.querySelector('p')!);
+    window.getSelection()!.removeAllRanges();
+    window.getSelection()!.addRange(range);
+    document.dispatchEvent(new Event('selectionchange'));
+    await user.click(screen.getByRole('button', { name: 'Link' }));
+    const field = screen.getByLabelText('Link address');
+    await user.clear(field);
+    await user.type(field, 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Apply link' }));
+    expect(screen.getByTestId('value').textContent).not.toContain('javascript');
+    await user.click(screen.getByRole('button', { name: 'Link' }));
+    await user.clear(screen.getByLabelText('Link address'));
+    await user.type(screen.getByLabelText('Link address'), 'https://example.com/help{Enter}');
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(expect.stringMatching(/<a [^>]*href="https:\/\/example\.com\/help"[^>]*>docs<\/a>/)));
+    expect(screen.queryByLabelText('Link address')).toBeNull();
+  });
+
   it('follows a value set from outside', async () => {
     const user = userEvent.setup();
     render(<Controlled initial="<p>Draft</p>" />);
