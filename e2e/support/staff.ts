@@ -2,35 +2,12 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, staffHeaders, type Player } from './api';
 
 /**
- * STAFF's e2e helpers: a real 8x8 PNG (the server checks content, not names), a ticket made
- * as the player's browser would make it, a support-role member added by the admin, and the
- * staff sign-in form at /staff.
+ * STAFF's e2e helpers: a player message sent as the chat sends it, a support-role member
+ * added by the admin, and the staff sign-in form at /staff.
  */
-export const PNG_8X8 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGO44KCAFTEMLQkA3ntMAZQ6QMoAAAAASUVORK5CYII=',
-  'base64',
-);
-
 export const SUPPORT_MEMBER_PASSWORD = 'Support-e2e-2026';
 
 const playerHeaders = (player: Player) => ({ authorization: `Bearer ${player.jwt}` });
-
-/** POST /api/support/create-ticket (multipart) as the player, with an image. */
-export async function createTicketWithImage(
-  request: APIRequestContext,
-  player: Player,
-  options: { title: string; text: string; project?: string },
-): Promise<string> {
-  const response = await request.post('/api/support/create-ticket', {
-    headers: { ...playerHeaders(player), project: options.project ?? 'familytown' },
-    multipart: {
-      data: JSON.stringify({ title: options.title, text: `<p>${options.text}</p>` }),
-      image: { name: 'screenshot.png', mimeType: 'image/png', buffer: PNG_8X8 },
-    },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { data: { id: string } }).data.id;
-}
 
 /** The player writes into a ticket through the API (what the chat's send button calls). */
 export async function playerSends(request: APIRequestContext, player: Player, ticketId: string, text: string) {

@@ -1,13 +1,24 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, createPayment, registerPlayer } from '../support/api';
-import { createSupportMember, createTicketWithImage, playerSends, staffSignIn } from '../support/staff';
+import { ADMIN, createPayment, registerPlayer, signInBrowser } from '../support/api';
+import { createSupportMember, playerSends, staffSignIn } from '../support/staff';
+import { fillTicketForm, makePng, ticketIdOf } from '../support/support-player';
 
 test.describe('staff inbox', () => {
-  test('a player’s ticket with an image is found, answered live, and closed in the staff inbox', async ({ page, request }) => {
+  test('a player’s ticket with an image is found, answered live, and closed in the staff inbox', async ({ page, browser, request }) => {
+    // Two browsers and a live stream each way: more than the default 30 s under a loaded machine.
+    test.setTimeout(90_000);
+    // The player, in a browser of their own, writes through the support screens.
     const player = await registerPlayer(request, 'staffcase');
     await createPayment(request, { userId: player.userId, project: 'familytown' });
+    const playerContext = await browser.newContext();
+    const playerPage = await playerContext.newPage();
+    await signInBrowser(playerPage, player);
+    await playerPage.goto('/support/ticket/create');
     const title = `Drop not credited ${Date.now().toString(36)}`;
-    const ticketId = await createTicketWithImage(request, player, { title, text: 'I paid but the gems never came' });
+    await fillTicketForm(playerPage, { title, bold: 'Gems', rest: ' never came after I paid', image: makePng(8) });
+    await playerPage.getByRole('button', { name: 'Create ticket' }).click();
+    await expect(playerPage).toHaveURL(/\/support\/ticket\/[0-9a-f-]{36}$/);
+    const ticketId = ticketIdOf(playerPage.url());
 
     await staffSignIn(page);
     // Unread first: the new ticket carries the player's unread message.
@@ -22,12 +33,13 @@ test.describe('staff inbox', () => {
     const ticket = page.getByRole('article');
     await expect(ticket.getByRole('heading', { name: title })).toBeVisible();
     const fromPlayer = ticket.getByRole('listitem', { name: 'Player' }).first();
-    await expect(fromPlayer).toContainText('I paid but the gems never came');
+    await expect(fromPlayer).toContainText('Gems never came after I paid');
+    await expect(fromPlayer.locator('strong')).toHaveText('Gems');
     const image = fromPlayer.getByRole('img', { name: 'Attached image' });
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 8)).toBe(true);
     await expect(ticket.getByRole('listitem', { name: 'Automated' })).toContainText('Message received by the system');
 
-    // Who wrote, how they sign in, what they paid.
+    // Who wrote, how they sign in, what they paid (familytown sells in roubles).
     const card = page.getByRole('complementary');
     await expect(card).toContainText(player.userId);
     await expect(card).toContainText('Signed in with e-mail');
@@ -36,6 +48,11 @@ test.describe('staff inbox', () => {
 
     // Reading it cleared the unread count in the inbox.
     await expect(row).not.toContainText('Unread');
+
+    // The player leaves the chat for the catalogue before the answer comes.
+    await playerPage.goto('/games/en/');
+    const avatar = playerPage.getByRole('button', { name: 'Account menu' });
+    await expect(avatar).toBeVisible();
 
     // The reply, with the rich-text editor.
     const editor = page.getByRole('textbox', { name: 'Reply' });
@@ -51,28 +68,35 @@ test.describe('staff inbox', () => {
     await expect(editor).toHaveText('');
 
     // The player sees the unread mark and the answer.
-    const auth = { authorization: `Bearer ${player.jwt}` };
-    const unread = await request.get('/api/support/get-support-unread-message-count', { headers: auth });
-    expect(((await unread.json()) as { data: { count: number } }).data.count).toBe(1);
-    const seen = (await (await request.get(`/api/support/get-ticket?id=${ticketId}`, { headers: auth })).json()) as {
-      data: { messages: Array<{ text: string; isUserMsg: boolean; isAutomated: boolean }> };
-    };
-    expect(seen.data.messages.some((m) => !m.isUserMsg && !m.isAutomated && m.text.includes('<strong>Credited</strong>'))).toBe(true);
+    await avatar.click();
+    const supportEntry = playerPage.getByRole('region', { name: 'Account menu' }).getByRole('link', { name: /^Support/ });
+    await expect(supportEntry).toContainText('1 unread messages', { timeout: 10_000 });
+    await supportEntry.click();
+    await playerPage.getByRole('link', { name: new RegExp(title) }).click();
+    const chat = playerPage.getByRole('log', { name: 'Conversation' });
+    const staffSays = chat.getByRole('article', { name: /^Support,/ });
+    await expect(staffSays).toContainText('Credited your gems, sorry for the wait');
+    await expect(staffSays.locator('strong')).toHaveText('Credited');
 
-    // A player message reaches the open ticket live (the staff event stream), no reload.
+    // A player message reaches the open ticket in the console live (the staff event stream), no reload.
     await expect(page.getByRole('status').filter({ hasText: 'Live updates on' })).toBeVisible();
     expect((await playerSends(request, player, ticketId, 'Thank you, got them')).ok()).toBe(true);
     await expect(ticket.getByRole('listitem', { name: 'Player' }).last()).toContainText('Thank you, got them');
 
-    // Closing: read-only for both sides.
+    // Closing: read-only on both sides.
     await page.getByRole('button', { name: 'Close ticket' }).click();
     await expect(ticket.getByRole('note')).toHaveText('This conversation has ended. Reopen the ticket to reply.');
     await expect(page.getByRole('textbox', { name: 'Reply' })).toHaveCount(0);
+    await expect(playerPage.getByText('This conversation has ended')).toBeVisible({ timeout: 10_000 });
+    await playerPage.reload();
+    await expect(playerPage.getByText('This conversation has ended')).toBeVisible();
+    await expect(playerPage.getByRole('button', { name: 'Send' })).toHaveCount(0);
     const refused = await playerSends(request, player, ticketId, 'One more thing');
     expect(refused.status()).toBe(409);
     expect(((await refused.json()) as { code: string }).code).toBe('TICKET_CLOSED');
     await page.getByRole('tab', { name: 'Closed' }).click();
     await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+    await playerContext.close();
   });
 
   test('a wrong password shows an error and keeps the form', async ({ page }) => {
