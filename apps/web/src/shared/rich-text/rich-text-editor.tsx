@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { useTranslation } from 'react-i18next';
 import { richTextExtensions } from './extensions';
@@ -202,10 +202,17 @@ export function RichTextEditor({
   );
 }
 
-const ICONS: Record<string, string> = {
+const LinkIcon = () => (
+  <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <path d="M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5" />
+    <path d="M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5" />
+  </svg>
+);
+
+const ICONS: Record<string, ReactNode> = {
   bold: 'B',
   italic: 'I',
   underline: 'U',
-  link: '🔗',
+  link: <LinkIcon />,
   codeBlock: '</>',
 };
