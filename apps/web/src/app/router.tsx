@@ -76,8 +76,9 @@ export const routeTree: RouteObject[] = [
           {
             path: ':projectName',
             lazy: async () => {
-              const { GameRoute, gameLoader } = await import('@/features/game/routes');
-              return { Component: GameRoute, loader: gameLoader };
+              // The game page with its window messages answered (app/game-host composes the features).
+              const { GameHostRoute, gameLoader } = await import('./game-host/routes');
+              return { Component: GameHostRoute, loader: gameLoader };
             },
           },
         ],

@@ -98,6 +98,8 @@
   var node = 'start', love = 0, typing = 0, shown = 0, full = '';
 
   window.DEMO_GAME = {
+    // The item the shop button buys through the demo game server (the project's price list).
+    priceId: 'ad-key-chapter',
     texts: {
       en: { title: 'After Dark', mira: 'Mira', rex: 'Rex', again: 'Play again', bought: 'Coins added: the next drink is on you', love: 'Mira likes that.' },
       ru: { title: 'After Dark', mira: 'Мира', rex: 'Рекс', again: 'Сыграть снова', bought: 'Монеты зачислены: следующий бокал за вами', love: 'Мире это нравится.' },

@@ -10,6 +10,8 @@
   var state = { coins: 10, crop: 0, plots: [], t: null, won: false };
 
   window.DEMO_GAME = {
+    // The item the shop button buys through the demo game server (the project's price list).
+    priceId: 'ft-coins-100',
     texts: {
       en: {
         title: 'FamilyTown', hint: 'Pick a seed, click an empty plot to plant it, click a ripe crop to harvest.',

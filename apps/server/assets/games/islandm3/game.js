@@ -12,6 +12,8 @@
   var grid = [], cells = [], sel = -1, busy = false, score = 0, moves = MOVES, best = 0, over = false;
 
   window.DEMO_GAME = {
+    // The item the shop button buys through the demo game server (the project's price list).
+    priceId: 'im3-energy-5',
     texts: {
       en: {
         title: 'Island Match 3', dev: 'In development · preview', score: 'Score', moves: 'Moves', best: 'Best',

@@ -15,6 +15,8 @@
   var last = 0;
 
   window.DEMO_GAME = {
+    // The item the shop button buys through the demo game server (the project's price list).
+    priceId: 'na-gems-80',
     texts: {
       en: {
         title: 'NeuroArena', start: 'Start', again: 'Play again',

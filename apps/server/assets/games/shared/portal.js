@@ -2,8 +2,13 @@
  * Portal toolbar shared by the demo games, served once at /demo-games/shared/portal.js.
  * Talks to the portal through the game SDK (window.GameSDK from /sdk/game-sdk.js) and fails
  * gracefully with a visible status line when the SDK or the portal is not there.
- * A game defines window.DEMO_GAME = { texts: { en: {...}, ru: {...} }, onLanguage(t, lang), onPurchase(result) }
+ * A game defines window.DEMO_GAME = { priceId, texts: { en: {...}, ru: {...} }, onLanguage(t, lang), onPurchase(result) }
  * before DOMContentLoaded; this script wires the toolbar.
+ *
+ * Buying is what a real game does with its own server: ask the server for a payment of an item
+ * (here the portal's demo game server, POST /demo-games/api/{project}/purchases with the
+ * player's jwt from userAuth), hand the paymentUrl to sdk.openPayment, and credit the item
+ * only when the server says the payment is paid (never on the client's word alone).
  */
 (function () {
   'use strict';
@@ -14,6 +19,7 @@
       noPortal: 'The portal did not answer', needServer: 'Payments need a game server',
       paymentOpen: 'Payment window opened…', paid: 'Payment complete, thank you!',
       notPaid: 'Payment not completed', paymentError: 'Payment failed: ', supportOpened: 'Support opened in the portal',
+      signInToBuy: 'Sign in to buy', serverError: 'The game server refused the purchase: ', credited: 'Item credited: ',
       signedIn: 'Signed in as ', signedOut: 'Signed out', langLocal: 'Language switched in the game only',
       unread: ' unread',
     },
@@ -23,6 +29,7 @@
       noPortal: 'Портал не ответил', needServer: 'Для платежей нужен игровой сервер',
       paymentOpen: 'Открыто окно оплаты…', paid: 'Оплата прошла, спасибо!',
       notPaid: 'Оплата не завершена', paymentError: 'Ошибка оплаты: ', supportOpened: 'Поддержка открыта на портале',
+      signInToBuy: 'Войдите, чтобы купить', serverError: 'Игровой сервер отклонил покупку: ', credited: 'Покупка зачислена: ',
       signedIn: 'Вы вошли как ', signedOut: 'Вы вышли', langLocal: 'Язык переключён только в игре',
       unread: ' непрочит.',
     },
@@ -104,20 +111,61 @@
       }, fail);
     }
   }
+  /** The project of this demo game: DEMO_GAME.project, else the folder of /demo-games/{project}/. */
+  function project() {
+    if (game.project) return game.project;
+    var m = /\/demo-games\/([^/]+)\//.exec(window.location.pathname);
+    return m ? m[1] : '';
+  }
+  /** The demo game server (the portal's stand-in for a developer's game server). */
+  function gameServer(method, path, body) {
+    return fetch('/demo-games/api/' + encodeURIComponent(project()) + '/purchases' + path, {
+      method: method,
+      headers: { 'content-type': 'application/json', authorization: 'Bearer ' + auth.jwt },
+      body: body ? JSON.stringify(body) : undefined,
+    }).then(function (res) {
+      return res.json().then(function (data) {
+        if (!res.ok) throw new Error((data && data.message) || String(res.status));
+        return data;
+      });
+    });
+  }
+  /** A payment URL: the button's own, else a new purchase of DEMO_GAME.priceId from the game server. */
+  function paymentUrl(ev) {
+    var fixed = ev.currentTarget.getAttribute('data-payment-url') || document.body.getAttribute('data-payment-url');
+    if (fixed) return Promise.resolve(fixed);
+    if (!game.priceId) return Promise.reject(new Error(texts().needServer));
+    var signIn = signedIn() ? Promise.resolve(auth) : (status(texts().signInToBuy), sdk.login().then(function (a) { setAuth(a); return a; }));
+    return signIn.then(function () {
+      if (!signedIn()) throw new Error(texts().signInToBuy);
+      return gameServer('POST', '', { priceId: game.priceId }).then(
+        function (purchase) { return purchase.paymentUrl; },
+        function (e) { throw new Error(texts().serverError + e.message); }
+      );
+    });
+  }
   function onBuy(ev) {
-    var t = texts();
-    var url = ev.currentTarget.getAttribute('data-payment-url') || document.body.getAttribute('data-payment-url');
-    if (!url) { status(t.needServer, 'warning'); return; }
     if (!ready()) return;
-    status(t.paymentOpen);
-    sdk.openPayment(url).then(function (r) {
+    paymentUrl(ev).then(function (url) {
+      status(texts().paymentOpen);
+      return sdk.openPayment(url);
+    }).then(function (r) {
       var tt = texts();
-      if (r.isError) status(tt.paymentError + (r.errorCode != null ? r.errorCode : r.status), 'error');
-      else if (r.status === 'paid' || r.status === 'succeeded') {
+      if (r.isError) { status(tt.paymentError + (r.errorCode != null ? r.errorCode : r.status), 'error'); return; }
+      if (r.status !== 'paid') { status(tt.notPaid + ' (' + r.status + ')', 'warning'); return; }
+      // Credit only what the game server says is paid (a webhook would tell a real one).
+      var check = r.paymentId && game.priceId && signedIn()
+        ? gameServer('GET', '/' + encodeURIComponent(r.paymentId))
+        : Promise.resolve({ credited: true, title: null });
+      return check.then(function (purchase) {
+        if (!purchase.credited) { status(tt.notPaid + ' (' + purchase.status + ')', 'warning'); return; }
+        var title = purchase.title ? purchase.title[lang] || purchase.title.en : '';
+        var credited = $('credited');
+        if (credited) credited.textContent = title ? tt.credited + title : '';
         status(tt.paid, 'success');
-        if (typeof game.onPurchase === 'function') game.onPurchase(r);
-      } else status(tt.notPaid + ' (' + r.status + ')', 'warning');
-    }, fail);
+        if (typeof game.onPurchase === 'function') game.onPurchase(r, purchase);
+      });
+    }).catch(function (e) { status((e && e.message) || String(e), 'error'); });
   }
   function onSupport() {
     if (!ready()) return;

@@ -5,7 +5,7 @@ import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 
 const loadCatalogue = () => import('@/features/catalogue/routes');
 const CatalogueRoute = lazy(async () => ({ default: (await loadCatalogue()).CatalogueRoute }));
-const SingleGameRoute = lazy(async () => ({ default: (await import('@/features/game/routes')).SingleGameRoute }));
+const SingleGameRoute = lazy(async () => ({ default: (await import('../game-host/routes')).SingleGameHostRoute }));
 
 /**
  * Starts the config, the games and the catalogue code while the translations load, instead

@@ -1,0 +1,179 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { HOST_ERROR_CODES } from '@portal/contracts/errors';
+import { isLanguage, type Language } from '@portal/contracts/languages';
+import type { TPaymentResult, TUserAuth } from '@portal/contracts/messages';
+import type { GameFrameHostProps } from '@/features/game/routes';
+import { supportUnreadCountQueryOptions, useSupportUnreadCount } from '@/shared/api/get-support-unread-count';
+import { useInitialConfig } from '@/shared/api/get-initial-config';
+import { subscribeAuth } from '@/shared/auth/auth-store';
+import { logout } from '@/shared/auth/logout';
+import type { HostBridgeHandlers, PaymentTarget } from '@/shared/bridge/host-bridge';
+import { useHostBridge } from '@/shared/bridge/use-host-bridge';
+import { i18n, setLanguage } from '@/shared/i18n/i18n';
+import { isGamesPath, withGamesLanguage } from '@/shared/i18n/resolve-language';
+import { useModal } from '@/shared/ui/modal/modal-context';
+import { notify } from '@/shared/ui/notify';
+import { LoginFrame } from './login-frame';
+import { PaymentModal } from './payment-modal';
+import { SupportModal } from './support-modal';
+import { paymentModalValues } from './payment-target';
+import { currentUserAuth, isSignedIn } from './user-auth';
+
+/** Closing the payment modal before the flow ended: the game hears "cancelled" (spec 2, 8). */
+export const cancelledPayment = (paymentId: string): TPaymentResult => ({
+  paymentId,
+  status: 'none',
+  isError: true,
+  errorCode: HOST_ERROR_CODES.paymentCancelled,
+});
+
+/**
+ * Answers the game in `iframe#game-frame` (spec section 7, DESIGN 4.5): every game message
+ * gets its answer, the login, payment and support screens open in the global modal, and
+ * what happens on the portal's side (sign-in or out in the header, a language switch, new
+ * support replies) is pushed to the game. Renders nothing itself.
+ */
+export function GameFrameHost({ frameRef, project }: GameFrameHostProps) {
+  const { t } = useTranslation();
+  const modal = useModal();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
+  // The allowed origins are the same for every project: the project-less config is the one the
+  // route loader starts (see routes.tsx), so it is usually there before the game speaks.
+  const config = useInitialConfig();
+  const allowedOrigins = useMemo(() => config.data?.allowedOrigins ?? [], [config.data?.allowedOrigins]);
+  // The first entry is the server's PUBLIC_URL origin: its payment URLs are this portal's own
+  // even when the page is served from another origin (a dev proxy).
+  const paymentOrigins = useMemo(() => allowedOrigins.slice(0, 1), [allowedOrigins]);
+
+  // What the game asked for itself is answered by the bridge; these keep the pushes below
+  // from telling it twice.
+  const gameAsked = useRef({ logout: false, language: null as Language | null, login: false });
+  const location = useRef({ pathname, search, hash });
+  location.current = { pathname, search, hash };
+
+  const handlers: HostBridgeHandlers = {
+    getUserAuth: () => currentUserAuth(),
+
+    login: () => {
+      const now = currentUserAuth();
+      if (isSignedIn(now)) return now;
+      gameAsked.current.login = true;
+      return new Promise<TUserAuth>((resolve) => {
+        let settled = false;
+        const settle = () => {
+          if (settled) return;
+          settled = true;
+          unsubscribe();
+          gameAsked.current.login = false;
+          // Closed without signing in: the signed-out auth, so the game's promise settles.
+          resolve(currentUserAuth());
+        };
+        // The sign-in screens run in a same-origin frame: their stored player reaches this
+        // page as a `storage` event.
+        const unsubscribe = subscribeAuth(() => {
+          if (!isSignedIn(currentUserAuth())) return;
+          settle();
+          modal.close();
+        });
+        modal.open(<LoginFrame onClose={modal.close} />, { label: t('login.title'), onClose: settle });
+      });
+    },
+
+    logout: async () => {
+      gameAsked.current.logout = true;
+      try {
+        await logout(queryClient);
+      } finally {
+        gameAsked.current.logout = false;
+      }
+    },
+
+    openPayment: (target: PaymentTarget) =>
+      new Promise<TPaymentResult>((resolve) => {
+        let settled = false;
+        const settle = (result: TPaymentResult) => {
+          if (settled) return;
+          settled = true;
+          resolve(result);
+        };
+        const values = paymentModalValues(target);
+        modal.open(
+          <PaymentModal
+            values={values}
+            onDone={(result) => {
+              settle(result);
+              modal.close();
+            }}
+          />,
+          { label: t('payment.title'), values, onClose: () => settle(cancelledPayment(target.paymentId)) },
+        );
+      }),
+
+    onPaymentRefused: () => notify({ kind: 'error', text: t('payment.openError'), id: 'payment-open-error' }),
+
+    changeLanguage: async (language) => {
+      gameAsked.current.language = language;
+      try {
+        await setLanguage(language);
+      } finally {
+        gameAsked.current.language = null;
+      }
+      const { pathname: path, search: query, hash: fragment } = location.current;
+      if (isGamesPath(path)) void navigate(`${withGamesLanguage(path, language)}${query}${fragment}`, { replace: true });
+      return language;
+    },
+
+    getUnreadSupportCount: async () => (await queryClient.fetchQuery(supportUnreadCountQueryOptions())).count,
+
+    openSupport: () => {
+      modal.open(<SupportModal onClose={modal.close} />, { label: t('support.ticketsTitle'), values: { project } });
+    },
+  };
+
+  // Until the config is there, the game's first messages are held rather than dropped.
+  const { notify: push } = useHostBridge(frameRef, handlers, { allowedOrigins, paymentOrigins, ready: !config.isPending });
+
+  // Signed in or out on the portal's side (the header's menu, another tab): tell the game.
+  useEffect(() => {
+    let previous = currentUserAuth();
+    return subscribeAuth(() => {
+      const next = currentUserAuth();
+      const was = isSignedIn(previous) ? previous.userId : null;
+      const now = isSignedIn(next) ? next.userId : null;
+      previous = next;
+      if (was === now) return;
+      if (now === null) {
+        if (!gameAsked.current.logout) push({ type: 'logout' });
+      } else if (!gameAsked.current.login) {
+        push({ type: 'userAuth', ...next });
+      }
+    });
+  }, [push]);
+
+  // A language chosen on the portal: tell the game.
+  useEffect(() => {
+    const onChanged = (lng: string) => {
+      if (isLanguage(lng) && gameAsked.current.language !== lng) push({ type: 'languageChange', language: lng });
+    };
+    i18n.on('languageChanged', onChanged);
+    return () => i18n.off('languageChanged', onChanged);
+  }, [push]);
+
+  // New support replies (the count is polled for the header too): tell the game.
+  const unread = useSupportUnreadCount(true).data?.count;
+  const lastUnread = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (unread === undefined || unread === lastUnread.current) return;
+    const first = lastUnread.current === undefined;
+    lastUnread.current = unread;
+    // The first value is what the game gets by asking; only changes are pushed.
+    if (!first) push({ type: 'unreadSupportCount', count: unread });
+  }, [unread, push]);
+
+  return null;
+}
