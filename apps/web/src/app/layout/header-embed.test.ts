@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeActionOf, closeQuestionKey, embedContextOf, isEmbedded } from './header-embed';
+import { closeActionOf, closeQuestionKey, embedContextOf, isEmbedded, isLoaderOnlyPath } from './header-embed';
 
 describe('embedded header variants (spec section 2)', () => {
   it('names the variant of each service screen and reads the host values of the path', () => {
@@ -53,5 +53,14 @@ describe('embedded header variants (spec section 2)', () => {
     for (const variant of ['transactions', 'transactionHelper', 'prices'] as const) expect(closeActionOf(variant)).toEqual({ kind: 'home' });
     expect(closeQuestionKey('payments')).toBe('payment.cancelConfirm');
     expect(closeQuestionKey('ticketItem')).toBe('header.closeConfirmGame');
+  });
+
+  it('knows the loader-only pages, which show no header', () => {
+    for (const path of ['/session/loginDone/eyJ4IjoxfQ', '/payments/done/abc', '/support/done', '/unauthorized/abc', '/loader']) {
+      expect(isLoaderOnlyPath(path), path).toBe(true);
+    }
+    for (const path of ['/session/login', '/payments/process/p-1', '/support/tickets', '/loaders', '/games/en/']) {
+      expect(isLoaderOnlyPath(path), path).toBe(false);
+    }
   });
 });

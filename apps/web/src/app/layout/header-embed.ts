@@ -95,6 +95,11 @@ export function isEmbedded(context: EmbedContext | null, framed: boolean): conte
   return framed || context.variant === 'payments' || context.session !== null || context.source !== null;
 }
 
+const LOADER_ONLY = /^\/(?:session\/loginDone|payments\/done|support\/done|unauthorized)(?:\/|$)|^\/loader\/?$/;
+
+/** The loader-only pages (results for the host, the post-401 target): no header at all. */
+export const isLoaderOnlyPath = (pathname: string): boolean => LOADER_ONLY.test(pathname);
+
 /** What the close button does once confirmed. */
 export type CloseAction =
   | { kind: 'result'; resultKind: ResultKind; errorCode: 1011 | 4000 | 5000 }

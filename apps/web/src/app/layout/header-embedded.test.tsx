@@ -84,6 +84,12 @@ describe('the embedded header', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/loader'));
   });
 
+  it('loader-only pages have no header', () => {
+    mockApi({});
+    renderRoutes([{ path: '/session/loginDone/:result?', element: <Header /> }], '/session/loginDone/eyJ4IjoxfQ');
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+
   it('payments, confirmed: the screen cancels its payment, then paymentResult 4000 goes to the host', async () => {
     const post = framedBy(HOST);
     mockApi({ '/api/control/get-initial-config': { body: { data: config('postMessage') } } });

@@ -7,19 +7,20 @@ import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { isFramed } from '@/shared/auth/host-message';
 import { LanguageSwitcher } from './language-switcher';
 import { EmbeddedHeader } from './header-embedded';
-import { embedContextOf, isEmbedded } from './header-embed';
+import { embedContextOf, isEmbedded, isLoaderOnlyPath } from './header-embed';
 import './header.css';
 
 // Only signed-in visitors load the account menu.
 const AccountMenu = lazy(() => import('./account-menu'));
 
 /**
- * The header: the service header (title, language picker, close) when the screens run for a
- * host game, else the portal's.
+ * The header: none on the loader-only pages, the service header (title, language picker,
+ * close) when the screens run for a host game, else the portal's.
  */
 export function Header() {
   const { pathname, search } = useLocation();
   const [framed] = useState(isFramed);
+  if (isLoaderOnlyPath(pathname)) return null;
   const context = embedContextOf(pathname, search);
   if (isEmbedded(context, framed)) return <EmbeddedHeader context={context} framed={framed} />;
   return <PortalHeader />;
