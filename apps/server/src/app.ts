@@ -197,6 +197,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     const receipts = await createReceipts(config, database.db, app.log);
     app.decorate('receipts', receipts);
     payments.service.onPaidInTransaction.push((tx, payment) => receipts.service.enqueue(tx, payment.id));
+    payments.service.onPaidCommitted.push(() => receipts.worker.nudge());
     await app.register(receiptRoutes, { prefix: '/api', service: receipts.service });
     app.addHook('preClose', () => receipts.worker.stop());
     const paymentHelp = new PaymentHelpService({ db: database.db, mailer: accounts.mailer, supportEmail: config.SUPPORT_EMAIL, log: app.log });

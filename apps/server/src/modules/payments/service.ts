@@ -69,6 +69,8 @@ export class PaymentsService {
   providers!: PaymentProviders;
   /** Run inside the transaction that makes a payment paid (receipts enqueue their job there). */
   readonly onPaidInTransaction: Array<(tx: PaymentTransaction, payment: PaymentRow) => Promise<void>> = [];
+  /** Run after that transaction committed (receipts wake their worker). */
+  readonly onPaidCommitted: Array<(payment: PaymentRow) => void> = [];
 
   constructor(options: PaymentsServiceOptions) {
     this.db = options.db;
@@ -210,6 +212,7 @@ export class PaymentsService {
       }
       if (result.changed && result.payment.finishedAt) this.options.onJobEnqueued?.();
       if (result.changed) this.options.onStatusChanged?.(result.payment);
+      if (result.changed && result.payment.status === 'paid') for (const hook of this.onPaidCommitted) hook(result.payment);
       return { ...result, replayed: false };
     }
     throw new AppError('CONFLICT', 409, 'The payment is changing, retry');
