@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { TTicket } from '@portal/contracts/support';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import { TicketsRoute, TicketCreateRoute, TicketRoute } from './routes';
-import { SupportPanel } from './components/support-panel';
+import { SupportPanel } from './index';
 import type * as UploadModule from './api/upload';
 
 const postMultipart = vi.fn();

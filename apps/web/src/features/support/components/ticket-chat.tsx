@@ -64,7 +64,9 @@ export function TicketChat({ id, nav }: { id: string; nav: SupportNav }) {
         </div>
         <div className="support__stub">
           <p role="alert">
-            {ticket.error instanceof ApiError && ticket.error.isNotFound ? t('support.ticketNotFound') : t('errors.GET_TICKET_ERROR')}
+            {ticket.error instanceof ApiError && (ticket.error.isNotFound || ticket.error.status === 400)
+              ? t('support.ticketNotFound')
+              : t('errors.GET_TICKET_ERROR')}
           </p>
           <button type="button" className="support__secondary" onClick={() => void ticket.refetch()}>
             {t('support.retry')}
