@@ -78,3 +78,16 @@ export async function guestTickets(page: Page, request: APIRequestContext): Prom
 
 /** The ticket id of a chat URL. */
 export const ticketIdOf = (url: string) => /\/support\/ticket\/([0-9a-f-]{36})/.exec(url)?.[1] ?? '';
+
+/**
+ * `bytes` of an MP4 as the server's sniffing sees one (an `ftyp` box with the isom brand)
+ * whose media data is empty: it uploads like a real video but no player can decode it.
+ */
+export function undecodableMp4(bytes: number): Buffer {
+  const file = Buffer.alloc(bytes);
+  file.writeUInt32BE(24, 0);
+  file.write('ftypisom', 4, 'ascii');
+  file.writeUInt32BE(0x200, 12);
+  file.write('isomiso2', 16, 'ascii');
+  return file;
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { registerPlayer, signInBrowser } from '../support/api';
-import { fillTicketForm, guestTickets, makePng, staffCloses, staffReplies, ticketIdOf } from '../support/support-player';
+import { fillTicketForm, guestTickets, makePng, staffCloses, staffReplies, ticketIdOf, undecodableMp4 } from '../support/support-player';
 
 const PNG = makePng(12);
 
@@ -98,5 +98,30 @@ test.describe('support for players', () => {
     await page.reload();
     await expect(page.getByText('This conversation has ended')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send' })).toHaveCount(0);
+  });
+
+  test('a large video reply shows the upload progress; a video the browser cannot play gives ERROR_LOADING_VIDEO', async ({ page, request }) => {
+    const player = await registerPlayer(request, 'video');
+    await signInBrowser(page, player);
+    await page.goto('/support/ticket/create');
+    await fillTicketForm(page, { title: 'Clip does not play', bold: 'Watch', rest: ' this' });
+    await page.getByRole('button', { name: 'Create ticket' }).click();
+    await expect(page.getByRole('textbox', { name: 'Your message' })).toBeVisible();
+
+    // 8 MB through a 2 MB/s uplink: the bar is up for seconds and moves.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
+    await page.getByLabel('Video').setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: undecodableMp4(8 * 1024 * 1024) });
+    await page.getByRole('button', { name: 'Send' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+    await expect(bar).toBeVisible();
+    await expect.poll(async () => Number(await bar.getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect(bar).toHaveCount(0, { timeout: 20_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+    const mine = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: /^You,/ });
+    await expect(mine.locator('video')).toHaveCount(1);
+    await expect(page.getByText('Could not load the video.')).toBeVisible({ timeout: 10_000 });
   });
 });
