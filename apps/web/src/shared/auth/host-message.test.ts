@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeResult } from '@portal/contracts/result-codec';
-import { deliverToHost, hostResultPath, isMobileSource, parentOrigin, postToHost, setHostOrigins } from './host-message';
+import { deliverToHost, hostResultPath, isMobileSource, parentOrigin, postToHost, resetHostOrigins, setHostOrigins } from './host-message';
 
 const HOST = 'https://host-game.example';
 
@@ -18,7 +18,7 @@ function frame(options: { referrer?: string; ancestors?: string[]; search?: stri
 }
 
 afterEach(() => {
-  setHostOrigins([]);
+  resetHostOrigins();
   vi.restoreAllMocks();
   Object.defineProperty(document, 'referrer', { value: '', configurable: true });
   if (Object.getOwnPropertyDescriptor(window.location, 'ancestorOrigins')) {
@@ -50,9 +50,35 @@ describe('postToHost (service bridge)', () => {
     expect(postToHost({ type: 'authResult', result: { isError: true, errorCode: 1011 } })).toBe(false);
   });
 
-  it('before the allowed origins are known, only the own origin is allowed', () => {
+  it('asked before the allowed origins are known, a result waits for them and goes only to an allowed parent', async () => {
+    const config = (allowedOrigins: string[]) =>
+      new Response(JSON.stringify({ data: { projects: {}, mainData: {}, knownProjects: [], allowedOrigins } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(config([HOST]));
     const post = frame({ referrer: `${HOST}/` });
-    expect(postToHost({ type: 'supportResult', result: { isError: true, errorCode: 5000 } })).toBe(false);
+    const message = { type: 'authResult' as const, result: { isError: true, errorCode: 3001 } };
+    expect(postToHost(message)).toBe(true);
+    expect(post).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(post).toHaveBeenCalledWith(message, HOST));
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/api/control/get-initial-config');
+
+    // Known now: a parent that is not on the list gets nothing, at once.
+    Object.defineProperty(document, 'referrer', { value: 'https://evil.example/', configurable: true });
+    expect(postToHost(message)).toBe(false);
+    expect(post).toHaveBeenCalledTimes(1);
+  });
+
+  it('a waiting result for a parent that is not allowed is dropped when the list arrives', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
+      new Response(JSON.stringify({ data: { projects: {}, mainData: {}, knownProjects: [], allowedOrigins: [HOST] } }), { status: 200 }),
+    );
+    const post = frame({ referrer: 'https://evil.example/' });
+    postToHost({ type: 'supportResult', result: { isError: true, errorCode: 5000 } });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(post).not.toHaveBeenCalled();
+    // The own origin is always allowed.
     Object.defineProperty(document, 'referrer', { value: `${window.location.origin}/games/en/`, configurable: true });
     expect(postToHost({ type: 'supportResult', result: { isError: true, errorCode: 5000 } })).toBe(true);
     expect(post).toHaveBeenCalledWith({ type: 'supportResult', result: { isError: true, errorCode: 5000 } }, window.location.origin);

@@ -25,10 +25,38 @@ const RESULT_PAGES = {
 } as const satisfies typeof RESULT_PAGE_PATHS;
 
 let configuredOrigins: readonly string[] = [];
+let originsKnown = false;
+/** Results asked for before the allowed origins arrived (a 401 racing the settings). */
+const waiting: HostMessage[] = [];
+let loading: Promise<unknown> | null = null;
 
-/** The allowed origins of the initial config (set whenever it is fetched). */
+/** The allowed origins of the initial config (set whenever it is fetched); sends what waited. */
 export function setHostOrigins(origins: readonly string[] | undefined): void {
   configuredOrigins = Array.isArray(origins) ? origins.filter((origin): origin is string => typeof origin === 'string') : [];
+  originsKnown = Array.isArray(origins);
+  if (!originsKnown) return;
+  const target = waiting.length > 0 ? parentOrigin() : null;
+  for (const message of waiting.splice(0)) if (target) window.parent.postMessage(message, target);
+}
+
+/** Forgets the list and anything waiting (tests). */
+export function resetHostOrigins(): void {
+  configuredOrigins = [];
+  originsKnown = false;
+  waiting.length = 0;
+  loading = null;
+}
+
+/** Fetches the settings once (they carry the list); on failure nothing that waited is sent. */
+function loadOrigins(): void {
+  loading ??= import('../api/get-initial-config')
+    .then(({ getInitialConfig }) => getInitialConfig())
+    .catch(() => {
+      waiting.length = 0;
+    })
+    .finally(() => {
+      loading = null;
+    });
 }
 
 /** This page's policy: its own origin plus the configured ones, matched exactly. */
@@ -54,12 +82,21 @@ export function parentOrigin(): string | null {
   return resolveParentOrigin({ allowedOrigins: hostOriginPolicy(), queryOrigin });
 }
 
-/** Posts a result to the host; false (nothing sent) when not framed or the host is not allowed. */
+/**
+ * Posts a result to the host; false (nothing sent) when not framed or the host is not allowed.
+ * Asked before the allowed origins are known, the result waits for them (they are fetched) and
+ * goes out only if the parent is on the list.
+ */
 export function postToHost(message: HostMessage): boolean {
   if (!isFramed()) return false;
   const target = parentOrigin();
-  if (!target) return false;
-  window.parent.postMessage(message, target);
+  if (target) {
+    window.parent.postMessage(message, target);
+    return true;
+  }
+  if (originsKnown) return false;
+  waiting.push(message);
+  loadOrigins();
   return true;
 }
 

@@ -4,7 +4,7 @@ import { toastStore } from '../ui/notify';
 import { apiGet, resetUnauthorizedGuard, setRequestContext } from '../api/client';
 import { decodeResult } from '@portal/contracts/result-codec';
 import { authMode, reactToUnauthorized } from './unauthorized';
-import { setHostOrigins } from './host-message';
+import { resetHostOrigins, setHostOrigins } from './host-message';
 
 const navigate = vi.fn();
 const shown: { kind: string; text: string }[] = [];
@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  setHostOrigins([]);
+  resetHostOrigins();
   setNavigate(null);
   setRequestContext({ source: null });
   resetUnauthorizedGuard();
@@ -94,5 +94,19 @@ describe('the api client', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer401());
     await apiGet('/api/user/me').catch(() => undefined);
     await vi.waitFor(() => expect(navigate.mock.calls[0]?.[0]).toMatch(/^\/unauthorized\//));
+  });
+
+  it('in a host frame: the 401 goes to the allowed host as authResult 3001 and the page shows /loader', async () => {
+    const post = vi.fn();
+    vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage: post } as unknown as Window);
+    Object.defineProperty(document, 'referrer', { value: 'https://game.example/play', configurable: true });
+    setHostOrigins(['https://game.example']);
+    setRequestContext({ source: 'web' });
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer401());
+    await apiGet('/api/support/get-tickets').catch(() => undefined);
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/loader', { replace: true }));
+    expect(post).toHaveBeenCalledWith({ type: 'authResult', result: { isError: true, errorCode: 3001 } }, 'https://game.example');
+    // The frame keeps its token: the host decides what happens next.
+    expect(localStorage.getItem('accessToken')).toBe('stale');
   });
 });
