@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
-import { resetHostOrigins, setHostOrigins } from '@/shared/auth/host-message';
+import { resetHostOrigins } from '@/shared/auth/host-message';
 import { registerServiceCloseHandler } from '@/shared/bridge/service-bridge-close';
 import { Header } from './header';
 
