@@ -29,6 +29,7 @@ vi.mock('./support-modal', () => ({
 }));
 
 const GAME = 'https://game.example';
+const SESSION = '0b7c2d9e-6a53-4c1e-9d0f-3f2a1b4c5d6e';
 const OWN = window.location.origin;
 
 function Page() {
@@ -81,6 +82,7 @@ describe('GameFrameHost', () => {
       },
       '/api/support/get-support-unread-message-count': () => ({ body: { data: { count: unread } } }),
       '/api/auth/logout': { body: { data: { result: true } } },
+      '/api/session/get': { body: { data: { session: SESSION, loginUrl: `http://portal.example/session/login/${SESSION}/web/en/familytown` } } },
     });
   });
   afterEach(() => vi.restoreAllMocks());
@@ -207,12 +209,16 @@ describe('GameFrameHost', () => {
     await ready(frame);
     send(frame, { type: 'login' });
     const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
-    expect(dialog.querySelector('iframe')?.getAttribute('src')).toBe('/session/login');
+    // The session's login URL, on this page's origin; the session is stored.
+    expect(dialog.querySelector('iframe')?.getAttribute('src')).toBe(`/session/login/${SESSION}/web/en/familytown`);
+    expect(localStorage.getItem('session')).toBe(SESSION);
     // The frame's sign-in reaches this page as a storage event.
     localStorage.setItem('accessToken', 'jwt-1');
     localStorage.setItem('webAuthData', JSON.stringify({ userId: 'u-1', nickName: 'Nick', currentAuthType: 'email' }));
     act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'webAuthData' })));
-    await waitFor(() => expect(lastPosted()).toEqual([expect.objectContaining({ type: 'userAuth', userId: 'u-1', jwt: 'jwt-1' }), GAME]));
+    await waitFor(() =>
+      expect(lastPosted()).toEqual([expect.objectContaining({ type: 'userAuth', userId: 'u-1', jwt: 'jwt-1', session: SESSION }), GAME]),
+    );
     expect(postedOfType('userAuth')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -224,5 +230,51 @@ describe('GameFrameHost', () => {
     await screen.findByRole('dialog', { name: 'Sign in' });
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(lastPosted()).toEqual([expect.objectContaining({ type: 'userAuth', currentAuthType: 'unauthorized' }), GAME]));
+  });
+
+  it('a failure the sign-in screens report (their close: 1011) ends the login signed out', async () => {
+    const { frame } = setup();
+    await ready(frame);
+    send(frame, { type: 'login' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    const login = dialog.querySelector('iframe')!;
+    // From another window than the login frame: ignored.
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'authResult', result: { isError: true, errorCode: 1011 } }, origin: OWN, source: frame.contentWindow }),
+      );
+    });
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeTruthy();
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'authResult', result: { isError: true, errorCode: 1011, session: SESSION } }, origin: OWN, source: login.contentWindow }),
+      );
+    });
+    await waitFor(() => expect(lastPosted()).toEqual([expect.objectContaining({ type: 'userAuth', currentAuthType: 'unauthorized' }), GAME]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('without a session (session/get failed) the plain login screen opens and a toast says why', async () => {
+    vi.restoreAllMocks();
+    mockApi({
+      '/api/control/get-initial-config': {
+        body: {
+          data: {
+            projects: { name: 'familytown', authType: 'postMessage', authMethods: [], paymentsMethods: [], extra: [] },
+            mainData: { projectName: 'familytown', outOfCatalog: false },
+            knownProjects: ['familytown'],
+            allowedOrigins: [OWN, GAME],
+          },
+        },
+      },
+      '/api/session/get': { status: 500, body: { code: 'INTERNAL_ERROR', message: 'no' } },
+    });
+    const { frame } = setup();
+    await ready(frame);
+    send(frame, { type: 'login' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    expect(dialog.querySelector('iframe')?.getAttribute('src')).toBe('/session/login');
+    expect(notifyMock).toHaveBeenCalledWith(expect.objectContaining({ kind: 'error', text: 'Could not start a session.' }));
   });
 });

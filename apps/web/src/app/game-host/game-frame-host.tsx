@@ -14,8 +14,12 @@ import type { HostBridgeHandlers, PaymentTarget } from '@/shared/bridge/host-bri
 import { useHostBridge } from '@/shared/bridge/use-host-bridge';
 import { i18n, setLanguage } from '@/shared/i18n/i18n';
 import { isGamesPath, withGamesLanguage } from '@/shared/i18n/resolve-language';
+import { STORAGE_KEYS } from '@/shared/storage-keys';
+import { storage } from '@/shared/storage';
+import { paths } from '@/shared/paths';
 import { useModal } from '@/shared/ui/modal/modal-context';
 import { notify } from '@/shared/ui/notify';
+import { createLoginSession, loginPathOf } from './api/create-login-session';
 import { LoginFrame } from './login-frame';
 import { PaymentModal } from './payment-modal';
 import { SupportModal } from './support-modal';
@@ -29,6 +33,27 @@ export const cancelledPayment = (paymentId: string): TPaymentResult => ({
   isError: true,
   errorCode: HOST_ERROR_CODES.paymentCancelled,
 });
+
+/**
+ * Where the login modal opens (spec section 7, login behaviour): a session from session/get
+ * for this game, stored, and its loginUrl; without one (the call failed, a toast says so) the
+ * plain login screen, which still signs the player in.
+ */
+async function loginScreenPath(language: string, project: string): Promise<string> {
+  try {
+    const answer = await createLoginSession({ source: 'web', locale: isLanguage(language) ? language : 'en', project });
+    const path = loginPathOf(answer.loginUrl);
+    if (!path) {
+      notify({ kind: 'error', text: i18n.t('errors.GET_INVALID_SESSION_LOGIN_URL_ERROR'), id: 'GET_INVALID_SESSION_LOGIN_URL_ERROR' });
+      return paths.login();
+    }
+    storage.set(STORAGE_KEYS.session, answer.session);
+    return path;
+  } catch {
+    notify({ kind: 'error', text: i18n.t('errors.SESSION_GET_ERROR'), id: 'SESSION_GET_ERROR' });
+    return paths.login();
+  }
+}
 
 /**
  * Answers the game in `iframe#game-frame` (spec section 7, DESIGN 4.5): every game message
@@ -59,10 +84,11 @@ export function GameFrameHost({ frameRef, project }: GameFrameHostProps) {
   const handlers: HostBridgeHandlers = {
     getUserAuth: () => currentUserAuth(),
 
-    login: () => {
+    login: async () => {
       const now = currentUserAuth();
       if (isSignedIn(now)) return now;
       gameAsked.current.login = true;
+      const src = await loginScreenPath(i18n.language, project);
       return new Promise<TUserAuth>((resolve) => {
         let settled = false;
         const settle = () => {
@@ -73,14 +99,26 @@ export function GameFrameHost({ frameRef, project }: GameFrameHostProps) {
           // Closed without signing in: the signed-out auth, so the game's promise settles.
           resolve(currentUserAuth());
         };
+        const done = () => {
+          settle();
+          modal.close();
+        };
         // The sign-in screens run in a same-origin frame: their stored player reaches this
         // page as a `storage` event.
         const unsubscribe = subscribeAuth(() => {
-          if (!isSignedIn(currentUserAuth())) return;
-          settle();
-          modal.close();
+          if (isSignedIn(currentUserAuth())) done();
         });
-        modal.open(<LoginFrame onClose={modal.close} />, { label: t('login.title'), onClose: settle });
+        modal.open(
+          <LoginFrame
+            src={src}
+            onClose={modal.close}
+            onResult={(result) => {
+              // A failure or the screens' own close ends the login; a success is the storage event's.
+              if (result.isError || isSignedIn(currentUserAuth())) done();
+            }}
+          />,
+          { label: t('login.title'), onClose: settle },
+        );
       });
     },
 

@@ -1,21 +1,39 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/shared/paths';
+import { ZAuthResultMessage, type TAuthHostResult } from '@portal/contracts/messages';
 import './game-host.css';
 
 /**
  * The auth feature's sign-in screens (method list, e-mail, registration, recovery) in the
  * global modal. They are routes with links between them, so they run in a frame of this same
- * origin: a sign-in there stores the player in this origin's storage, which the portal hears
- * through the `storage` event (see `login` in game-frame-host.tsx).
+ * origin, opened on the session's login URL: a sign-in there stores the player in this
+ * origin's storage, which the portal hears through the `storage` event, and the screens hand
+ * their `authResult` to this page as to any host (a failure, or the header's close: 1011).
  */
-export function LoginFrame({ onClose }: { onClose: () => void }) {
+export function LoginFrame({ src, onClose, onResult }: { src: string; onClose: () => void; onResult: (result: TAuthHostResult) => void }) {
   const { t } = useTranslation();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const latest = useRef(onResult);
+  useEffect(() => {
+    latest.current = onResult;
+  });
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || !frame.current || event.source !== frame.current.contentWindow) return;
+      const parsed = ZAuthResultMessage.safeParse(event.data);
+      if (parsed.success) latest.current(parsed.data.result);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+
   return (
     <div className="game-host-modal game-host-modal--login">
       <button type="button" className="game-host-modal__close" aria-label={t('common.close')} onClick={onClose}>
         ×
       </button>
-      <iframe className="game-host-modal__frame" title={t('login.title')} src={paths.login()} />
+      <iframe ref={frame} className="game-host-modal__frame" title={t('login.title')} src={src} />
     </div>
   );
 }
