@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ADMIN, createPayment, registerPlayer, signInBrowser } from '../support/api';
 import { createSupportMember, playerSends, staffSignIn } from '../support/staff';
@@ -127,5 +128,34 @@ test.describe('staff inbox', () => {
     await page.getByLabel('Webhook URL').fill('https://game.example/portal-hook');
     await page.getByRole('button', { name: 'Save webhook' }).click();
     await expect(page.getByLabel('Signing secret')).toHaveValue(/^whsec_/);
+  });
+
+  test('on a phone the inbox and a ticket take the screen in turn, and no page has accessibility violations', async ({ page, request }) => {
+    const player = await registerPlayer(request, 'phonecase');
+    const title = `On the go ${Date.now().toString(36)}`;
+    const created = await request.post('/api/support/create-ticket', {
+      headers: { authorization: `Bearer ${player.jwt}`, project: 'neuroarena' },
+      multipart: { data: JSON.stringify({ title, text: '<p>Written from a phone</p>' }) },
+    });
+    expect(created.ok()).toBe(true);
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await page.goto('/staff');
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await staffSignIn(page);
+    await page.getByLabel('Project', { exact: true }).selectOption('neuroarena');
+    const row = page.getByRole('link', { name: new RegExp(title) });
+    await expect(row).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    await row.click();
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(row).toBeHidden();
+    await expect(page.getByRole('textbox', { name: 'Reply' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.getByRole('link', { name: 'Back to the inbox' }).click();
+    await expect(row).toBeVisible();
+    await expect(page).toHaveURL(/\/staff\?project=neuroarena$/);
   });
 });

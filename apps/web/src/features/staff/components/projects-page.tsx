@@ -83,10 +83,8 @@ function ProjectSettings({ project }: { project: string }) {
       <section className="staff-card" aria-labelledby="staff-webhook-title">
         <h2 id="staff-webhook-title">{t('staff.projects.webhook')}</h2>
         {settings.data && !settings.data.webhookUrl && <p className="staff-muted">{t('staff.projects.noWebhook')}</p>}
-        <form onSubmit={onWebhook} noValidate>
-          <label htmlFor={urlId} className="staff-field">
-            <span>{t('staff.projects.webhookUrl')}</span>
-          </label>
+        <form onSubmit={onWebhook} noValidate className="staff-webhook-form">
+          <label htmlFor={urlId}>{t('staff.projects.webhookUrl')}</label>
           <input
             id={urlId}
             type="url"

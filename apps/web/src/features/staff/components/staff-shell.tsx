@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useStaffMe } from '../api/get-me';
@@ -15,6 +15,7 @@ export function StaffShell({ token, children }: { token: string; children: React
   const queryClient = useQueryClient();
   const me = useStaffMe(true);
   const live = useStaffEvents(token);
+  const onProjects = useLocation().pathname.startsWith(staffPaths.projects());
   const signOut = () => {
     setStaffToken(null);
     queryClient.removeQueries({ queryKey: staffKeys.all });
@@ -28,7 +29,12 @@ export function StaffShell({ token, children }: { token: string; children: React
       <header className="staff-header">
         <span className="staff-header__brand">{t('staff.title')}</span>
         <nav aria-label={t('staff.nav.label')} className="staff-header__nav">
-          <NavLink to={staffPaths.inbox()} end={false} className="staff-header__link">
+          {/* The inbox stays marked on a ticket's address (/staff/tickets/...). */}
+          <NavLink
+            to={staffPaths.inbox()}
+            className={onProjects ? 'staff-header__link' : 'staff-header__link active'}
+            aria-current={onProjects ? undefined : 'page'}
+          >
             {t('staff.nav.inbox')}
           </NavLink>
           {me.data?.role === 'admin' && (
