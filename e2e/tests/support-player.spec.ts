@@ -124,4 +124,26 @@ test.describe('support for players', () => {
     await expect(mine.locator('video')).toHaveCount(1);
     await expect(page.getByText('Could not load the video.')).toBeVisible({ timeout: 10_000 });
   });
+
+  test("a guest's ticket follows the player after sign-in (merge-user-id)", async ({ page, request }) => {
+    await page.goto('/support/ticket/create/1');
+    const title = `Before sign-in ${Date.now().toString(36)}`;
+    await fillTicketForm(page, { title, bold: 'Guest', rest: ' question' });
+    await page.getByRole('button', { name: 'Create ticket' }).click();
+    await expect(page).toHaveURL(/\/support\/ticket\/[0-9a-f-]{36}$/);
+
+    // What a finished sign-in stores; the page then merges the guest marker.
+    const player = await registerPlayer(request, 'merge');
+    const merged = page.waitForResponse((response) => response.url().endsWith('/api/support/merge-user-id') && response.ok());
+    await page.evaluate((p) => {
+      localStorage.setItem('accessToken', p.jwt);
+      localStorage.setItem('webAuthData', JSON.stringify({ userId: p.userId, nickName: p.nickName, currentAuthType: p.currentAuthType }));
+    }, player);
+    await page.goto('/support/tickets');
+    await merged;
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('tempUserId'))).toBeNull();
+    await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+    const own = await request.get('/api/support/get-tickets', { headers: { authorization: `Bearer ${player.jwt}` } });
+    expect(((await own.json()) as { data: Array<{ title: string }> }).data.map((ticket) => ticket.title)).toEqual([title]);
+  });
 });

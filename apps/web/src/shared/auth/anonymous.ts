@@ -1,6 +1,7 @@
 import type { TMergeAnonymousBody, TOkAnswer } from '@portal/contracts/auth';
 import type { TMergeUserIdResponse } from '@portal/contracts/support';
 import { apiPost } from '../api/client';
+import { queryClient } from '../api/query-client';
 import { api } from '../paths';
 import { STORAGE_KEYS } from '../storage-keys';
 import { storage } from '../storage';
@@ -37,8 +38,11 @@ export function mergeAnonymousMarker(): Promise<void> {
       // The account records the guest id first, so a support merge that fails now is
       // completed by the next one (the server also moves every recorded guest id).
       const support = answer?.result === true ? await mergeSupportUserId() : null;
-      if (support?.result === true) clearAnonymousMarker();
-      else notifyError('MERGE_USER_ID_ERROR');
+      if (support?.result === true) {
+        clearAnonymousMarker();
+        // The guest's tickets are the player's now: lists and counts asked before are stale.
+        void queryClient.invalidateQueries({ queryKey: ['support'] });
+      } else notifyError('MERGE_USER_ID_ERROR');
     })
     .catch(() => notifyError('MERGE_USER_ID_ERROR'))
     .finally(() => {
