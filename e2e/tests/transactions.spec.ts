@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { createPayment, registerPlayer, signInBrowser } from '../support/api';
 import { SUPPORT_EMAIL, mailTo, payInSandbox, waitForReceipt } from '../support/rcpt';
@@ -22,7 +23,7 @@ test.describe('purchase history', () => {
     await expect(row).toContainText('Paid');
     await expect(row).toContainText('79 ₽');
     // Paid is green.
-    await expect(row.getByText('Paid')).toHaveCSS('color', 'rgb(46, 125, 50)');
+    await expect(row.getByText('Paid')).toHaveCSS('color', 'rgb(76, 175, 80)');
 
     await row.click();
     await expect(row).toHaveAttribute('aria-expanded', 'true');
@@ -93,6 +94,25 @@ test.describe('purchase history', () => {
     const art = page.locator('img[src="/main_images/no-purchases.svg"]');
     await expect(art).toBeVisible();
     await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  });
+
+  test('the history (an unpaid purchase in red, opened) and the help form have no accessibility violations', async ({ page, request }) => {
+    const player = await registerPlayer(request, 'rcpt-a11y');
+    const { paymentId } = await createPayment(request, { userId: player.userId, priceId: 'ft-gems-50' });
+    await signInBrowser(page, player);
+    await page.goto('/transactions');
+    const row = page.getByRole('button', { name: /Горсть самоцветов/ });
+    await expect(row.getByText('Not paid')).toHaveCSS('color', 'rgb(255, 107, 107)');
+    await row.click();
+    await expect(page.getByText(paymentId)).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Ask for help' }).click();
+    await page.getByRole('radio', { name: 'Other' }).check();
+    await page.getByRole('textbox', { name: 'E-mail for feedback' }).fill('bad');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Invalid email format')).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
   });
 
   test('signed out, the history and the help form lead to the start page', async ({ page }) => {
