@@ -135,4 +135,15 @@ test.describe('payments', () => {
     await page.getByRole('radio', { name: /YooKassa/ }).check();
     await expect(page.getByTestId('payment-price')).toContainText('₽');
   });
+
+  test('cancelling at the sandbox provider screen asks first and the popup ends as none', async ({ page, request }) => {
+    const { paymentId, player } = await openPayment(page, request, 'cancel-widget');
+    await continueWith(page, 'yookassa', player.email);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Are you sure you want to cancel the payment?' }).getByRole('button', { name: 'Yes, cancel' }).click();
+    await expect(popup(page).getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
+    expect((await gameServerView(request, paymentId)).status).toBe('none');
+    await popup(page).getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/transactions$/);
+  });
 });

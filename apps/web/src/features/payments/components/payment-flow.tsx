@@ -99,16 +99,22 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
     return (await getPayment(paymentId).catch(() => ({ status: 'none' as const }))).status;
   }, [finish, paymentId, process.data?.provider, process.data?.providerId]);
 
-  /** Cancelled before the popup: the flow ends as none (4000) unless the provider says otherwise. */
+  /**
+   * Cancelled on a screen before the popup. When the provider finished the payment (cancelled,
+   * or it was paid or failed meanwhile), the popup shows that end; otherwise (nothing started,
+   * a provider that cannot cancel) the flow ends as none (4000).
+   */
   const cancelFlow = useCallback(async () => {
     const after = await cancelAtProvider();
     if (after === undefined) return;
-    if (after === 'paid' || after === 'fail') {
-      finish(resultOf(paymentId, await getPayment(paymentId).catch(() => ({ status: after, payload: null, token: null }))));
+    const answer = after === 'pending' ? undefined : await getPayment(paymentId).catch(() => undefined);
+    if (answer && answer.status !== 'pending' && info.current) {
+      client.setQueryData(paymentQueryOptions(paymentId).queryKey, answer);
+      setStep((now) => ({ kind: 'popup', provider: now.kind === 'process' ? null : now.provider }));
       return;
     }
-    finish(errorResult(paymentId, HOST_ERROR_CODES.paymentCancelled));
-  }, [cancelAtProvider, finish, paymentId]);
+    finish(answer?.status === 'paid' || answer?.status === 'fail' ? resultOf(paymentId, answer) : errorResult(paymentId, HOST_ERROR_CODES.paymentCancelled));
+  }, [cancelAtProvider, client, finish, paymentId]);
 
   const onStarted = useCallback(
     (providerWindow?: Window | null) => {
