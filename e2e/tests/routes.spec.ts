@@ -10,7 +10,6 @@ const screens: Array<[string, RegExp]> = [
   ['/payments/process/abc', /payment/i],
   ['/support/tickets', /my tickets/i],
   ['/support/ticket/create/1', /ticket/i],
-  ['/transactions', /purchase history/i],
   ['/prices', /prices/i],
 ];
 

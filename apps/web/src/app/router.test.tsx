@@ -79,12 +79,15 @@ describe('router', () => {
     ['/support/tickets', 'My Tickets'],
     ['/support/ticket/create/1', 'New ticket'],
     ['/support/ticket/42', 'Ticket'],
-    ['/transactions', 'Purchase history'],
-    ['/transactions/help/42', 'Payment support request'],
     ['/auth/deletion-personal-data', 'Deletion of personal data'],
   ])('%s stands with its heading', async (path, heading) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeTruthy();
+  });
+
+  it.each(['/transactions', '/transactions/help/42', '/transactions/help?id=42'])('%s sends a signed-out visitor to the start page', async (path) => {
+    const router = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/games/en/'));
   });
 
   it('offers every language on other screens', async () => {
