@@ -97,10 +97,22 @@ test.describe('staff inbox', () => {
     expect(((await refused.json()) as { code: string }).code).toBe('TICKET_CLOSED');
     await page.getByRole('tab', { name: 'Closed' }).click();
     await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+
+    // Reopened, the staff may write again (and attach an image; a wrong type is refused with the player's text).
+    await page.getByRole('button', { name: 'Reopen ticket' }).click();
+    await expect(page.getByRole('textbox', { name: 'Reply' })).toBeVisible();
+    const attach = page.getByLabel('Attach image');
+    await attach.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await expect(page.getByText('Unsupported file format')).toBeVisible();
+    await attach.setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: makePng(10) });
+    await expect(page.getByText('receipt.png')).toBeVisible();
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    const withImage = ticket.getByRole('listitem', { name: 'Support' }).last().getByRole('img', { name: 'Attached image' });
+    await expect.poll(() => withImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(10);
     await playerContext.close();
   });
 
-  test('a wrong password shows an error and keeps the form', async ({ page }) => {
+  test('a wrong password shows an error and empties the password; the form speaks Russian too', async ({ page }) => {
     await page.goto('/staff');
     await page.getByLabel('E-mail').fill(ADMIN.email);
     await page.getByLabel('Password').fill('not-the-password');
@@ -108,6 +120,13 @@ test.describe('staff inbox', () => {
     await expect(page.getByRole('alert')).toHaveText('Wrong e-mail or password');
     await expect(page.getByLabel('Password')).toHaveValue('');
     await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+
+    // The console speaks Russian too.
+    await page.getByLabel('Interface language').selectOption('ru');
+    await expect(page.getByRole('heading', { name: 'Вход для сотрудников' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('Неверная почта или пароль');
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect(page.getByText('Введите пароль')).toBeVisible();
   });
 
   test('a support member cannot open the admin page; an admin makes a key shown once', async ({ page, request }) => {
