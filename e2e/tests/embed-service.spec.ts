@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { createPayment, PLAYER_PASSWORD, registerPlayer, signInBrowser } from '../support/api';
 import { decodeResultSegment, expect, hostMessages, hostSession, test } from '../support/embed';
 
@@ -131,5 +132,44 @@ test.describe('service screens in a host game', () => {
     // The frame stays on the method list, polling for the popup's result.
     await expect(frame.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await popup.close();
+  });
+
+  test('a frame whose storage the browser blocks offers storage access, else the screen in a first-party window', async ({
+    page,
+    request,
+    allowedHost,
+  }) => {
+    const { loginUrl } = await hostSession(request, 'familytown');
+    await page.goto(allowedHost.pageUrl(loginUrl));
+    const frame = page.frameLocator('#service');
+    await expect(frame.getByRole('button', { name: 'Close' })).toBeVisible();
+    const blocked = await page.frames()[1]!.evaluate(() => {
+      try {
+        localStorage.setItem('probe', '1');
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    const notice = frame.getByRole('status').filter({ hasText: 'Your browser does not let this window remember you.' });
+    if (!blocked) {
+      // This browser partitions instead of blocking: nothing to ask.
+      await expect(notice).toHaveCount(0);
+      return;
+    }
+    await expect(notice).toBeVisible();
+    const popups: Page[] = [];
+    page.on('popup', (popup) => popups.push(popup));
+    await notice.getByRole('button', { name: 'Allow access' }).click();
+    // Granted, the notice goes; refused, the same screen opens first-party (a window, from a click).
+    await expect
+      .poll(async () => popups.length > 0 || (await notice.count()) === 0 || (await notice.getByRole('button', { name: 'Continue in a new window' }).count()) > 0)
+      .toBe(true);
+    if (popups.length === 0 && (await notice.count()) > 0) await notice.getByRole('button', { name: 'Continue in a new window' }).click();
+    if ((await notice.count()) > 0) {
+      await expect.poll(() => popups.length).toBe(1);
+      await expect.poll(() => new URL(popups[0]!.url()).pathname).toBe(new URL(loginUrl).pathname);
+      await expect(popups[0]!.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    }
   });
 });
