@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { createPayment, projectApiKey, registerPlayer, signInBrowser, type Player } from '../support/api';
 
@@ -145,5 +146,26 @@ test.describe('payments', () => {
     expect((await gameServerView(request, paymentId)).status).toBe('none');
     await popup(page).getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/\/transactions$/);
+  });
+
+  test('the payment screens pass axe: process screen with an error, sandbox screen, pending and paid popup', async ({ page, request }) => {
+    const axe = async () => (await new AxeBuilder({ page }).analyze()).violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const { player } = await openPayment(page, request, 'axe');
+    await page.getByLabel('E-mail for the receipt').fill('bad');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Invalid email format')).toBeVisible();
+    expect(await axe()).toEqual([]);
+
+    await continueWith(page, 'yandex-pay', player.email);
+    const windowOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Pay with Yandex Pay' }).click();
+    const providerPage = await windowOpened;
+    await expect(providerPage.getByText('Test mode')).toBeVisible();
+    expect((await new AxeBuilder({ page: providerPage }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+    await expect(popup(page).getByText('Pending', { exact: true })).toBeVisible();
+    expect(await axe()).toEqual([]);
+    await providerPage.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(popup(page).getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    expect(await axe()).toEqual([]);
   });
 });

@@ -31,6 +31,8 @@ export function SandboxCheckout({ provider, paymentId, mode, onStarted, onCancel
   const [done, setDone] = useState(false);
   const [failed, setFailed] = useState(false);
   const title = PAYMENT_PROVIDER_CONFIG[provider].title;
+  // In its own window the sandbox is the page: its title is the page's heading.
+  const Heading = mode === 'window' ? 'h1' : 'h2';
 
   const complete = async (outcome: TSandboxOutcome) => {
     setBusy(true);
@@ -57,7 +59,7 @@ export function SandboxCheckout({ provider, paymentId, mode, onStarted, onCancel
   return (
     <section className="payment-sandbox" aria-labelledby="payment-sandbox-title">
       <p className="payment-sandbox__badge">{t('payment.sandbox.badge')}</p>
-      <h2 id="payment-sandbox-title">{t('payment.sandbox.title', { provider: title })}</h2>
+      <Heading id="payment-sandbox-title">{t('payment.sandbox.title', { provider: title })}</Heading>
       <p>{t('payment.sandbox.note', { provider: title })}</p>
       {done ? (
         <p role="status">{t('payment.sandbox.done')}</p>
