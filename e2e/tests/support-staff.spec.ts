@@ -149,22 +149,26 @@ test.describe('staff inbox', () => {
     await expect(page.getByLabel('Signing secret')).toHaveValue(/^whsec_/);
   });
 
-  test('on a phone the inbox and a ticket take the screen in turn, and no page has accessibility violations', async ({ page, request }) => {
+  test('on a phone the inbox and a ticket take the screen in turn, a new ticket shows up live, and no page has accessibility violations', async ({ page, request }) => {
     const player = await registerPlayer(request, 'phonecase');
     const title = `On the go ${Date.now().toString(36)}`;
-    const created = await request.post('/api/support/create-ticket', {
-      headers: { authorization: `Bearer ${player.jwt}`, project: 'neuroarena' },
-      multipart: { data: JSON.stringify({ title, text: '<p>Written from a phone</p>' }) },
-    });
-    expect(created.ok()).toBe(true);
     await page.setViewportSize({ width: 390, height: 844 });
 
     await page.goto('/staff');
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await staffSignIn(page);
     await page.getByLabel('Project', { exact: true }).selectOption('neuroarena');
+    await expect(page.getByRole('status').filter({ hasText: 'Live updates on' })).toBeVisible();
+
+    // Written while the inbox is open: it arrives over the event stream, long before the 60 s poll.
+    const created = await request.post('/api/support/create-ticket', {
+      headers: { authorization: `Bearer ${player.jwt}`, project: 'neuroarena' },
+      multipart: { data: JSON.stringify({ title, text: '<p>Written from a phone</p>' }) },
+    });
+    expect(created.ok()).toBe(true);
     const row = page.getByRole('link', { name: new RegExp(title) });
-    await expect(row).toBeVisible();
+    await expect(row).toBeVisible({ timeout: 10_000 });
+    await expect(row).toContainText('Unread: 1');
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     await row.click();
