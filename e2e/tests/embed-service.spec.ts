@@ -172,4 +172,30 @@ test.describe('service screens in a host game', () => {
       await expect(popups[0]!.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     }
   });
+
+  test('a mobile webview (source mobile) gets the result page even for a postMessage project', async ({ page, request }) => {
+    const player = await registerPlayer(request, 'embed-mobile');
+    const { loginUrl, session } = await hostSession(request, 'familytown', 'mobile');
+    await page.goto(loginUrl);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Close' })).toBeVisible();
+    await page.getByRole('link', { name: 'Continue with e-mail' }).click();
+    await page.getByLabel('E-mail', { exact: true }).fill(player.email);
+    await page.getByLabel('Password', { exact: true }).fill(PLAYER_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/session\/loginDone\/[A-Za-z0-9_-]+$/);
+    const result = decodeResultSegment(new URL(page.url()).pathname.split('/')[3]!);
+    expect(result).toMatchObject({ isError: false, currentAuthType: 'email', userId: player.userId, session });
+    // A loader-only page: no header.
+    await expect(page.getByRole('banner')).toHaveCount(0);
+  });
+
+  test('support in a webview, closed through the header, ends on /support/done with 5000', async ({ page }) => {
+    await page.goto('/support/tickets?source=mobile');
+    const banner = page.getByRole('banner');
+    await expect(banner.getByText('My Tickets')).toBeVisible();
+    await banner.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog', { name: 'Do you want to return to the game?' }).getByRole('button', { name: 'Yes' }).click();
+    await expect(page).toHaveURL(/\/support\/done\/[A-Za-z0-9_-]+$/);
+    expect(decodeResultSegment(new URL(page.url()).pathname.split('/')[3]!)).toEqual({ isError: true, errorCode: 5000, session: null });
+  });
 });
