@@ -124,7 +124,7 @@ test.describe('the portal hosts a game from an allowed origin', () => {
     expect(await sdk(game, 'getUserAuth')).toMatchObject({ userId: player.userId });
   });
 
-  test('openPayment with the portal’s payment URL pays in the modal; closing early answers cancelled', async ({ page, request }) => {
+  test('openPayment with the portal’s payment URL opens the payment modal; closing it early answers cancelled (4000)', async ({ page, request }) => {
     await signInBrowser(page, player);
     const game = await playTestGame(page, ALLOWED_GAME_ORIGIN);
     const cancelled = await createPayment(request, { userId: player.userId });
