@@ -1,6 +1,7 @@
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { createPayment, PLAYER_PASSWORD, registerPlayer, signInBrowser, type Player } from '../support/api';
 import { ALLOWED_GAME_ORIGIN, FOREIGN_GAME_ORIGIN, frameTestGame } from '../support/host';
+import { staffReplies } from '../support/support-player';
 
 /**
  * The portal hosts a game (spec section 7, DESIGN 4.5): every game message round-trips
@@ -94,6 +95,24 @@ test.describe('the portal hosts a game from an allowed origin', () => {
     await expect(dialog).toBeHidden();
     // The portal itself is signed in too.
     await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu' })).toBeVisible();
+  });
+
+  test('a staff reply on the portal side is pushed to the game as unreadSupportCount', async ({ page, request }) => {
+    const created = await request.post('/api/support/create-ticket', {
+      headers: { authorization: `Bearer ${player.jwt}` },
+      multipart: { data: JSON.stringify({ title: 'Lost coins', text: '<p>My coins are gone</p>' }) },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const ticketId = ((await created.json()) as { data: { id: string } }).data.id;
+    await signInBrowser(page, player);
+    const game = await playTestGame(page, ALLOWED_GAME_ORIGIN);
+    const before = await sdk<number>(game, 'getUnreadSupportCount');
+    expect(typeof before).toBe('number');
+    await staffReplies(request, ticketId, '<p>We are on it</p>');
+    await expect
+      .poll(async () => (await events(game)).filter((e) => e.name === 'unreadSupportCount').map((e) => e.value), { timeout: 15_000 })
+      .toContainEqual((before as number) + 1);
+    expect(await sdk(game, 'getUnreadSupportCount')).toBe((before as number) + 1);
   });
 
   test('openSupport opens the support screens in the modal', async ({ page }) => {
