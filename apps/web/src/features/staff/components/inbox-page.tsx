@@ -46,8 +46,18 @@ export function InboxPage() {
                 role="tab"
                 aria-selected={status === value}
                 aria-controls="staff-ticket-list"
+                tabIndex={status === value ? 0 : -1}
                 className="staff-tab"
                 onClick={() => setFilter('status', value)}
+                onKeyDown={(event) => {
+                  // The tab pattern: arrows move between the two tabs.
+                  if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+                  event.preventDefault();
+                  const next = value === 'open' ? 'closed' : 'open';
+                  setFilter('status', next);
+                  (event.currentTarget.parentElement?.querySelector(`[data-status="${next}"]`) as HTMLElement | null)?.focus();
+                }}
+                data-status={value}
               >
                 {t(`staff.inbox.${value}`)}
               </button>

@@ -167,8 +167,10 @@ describe('StaffApp', () => {
     await screen.findAllByRole('link', { name: /question|credited/ });
     fireEvent.change(screen.getByRole('combobox', { name: 'Project' }), { target: { value: 'neuroarena' } });
     await waitFor(() => expect(router.state.location.search).toBe('?project=neuroarena'));
-    fireEvent.click(screen.getByRole('tab', { name: 'Closed' }));
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Open' }), { key: 'ArrowRight' });
     expect(await screen.findByText('No tickets here')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Closed' }).getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Closed' }));
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(urls).toContain('/api/staff/tickets?status=open&project=neuroarena');
     expect(urls).toContain('/api/staff/tickets?status=closed&project=neuroarena');
