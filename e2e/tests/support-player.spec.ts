@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { registerPlayer, signInBrowser } from '../support/api';
 import { fillTicketForm, guestTickets, makePng, staffCloses, staffReplies, ticketIdOf, undecodableMp4 } from '../support/support-player';
@@ -146,5 +147,35 @@ test.describe('support for players', () => {
     await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
     const own = await request.get('/api/support/get-tickets', { headers: { authorization: `Bearer ${player.jwt}` } });
     expect(((await own.json()) as { data: Array<{ title: string }> }).data.map((ticket) => ticket.title)).toEqual([title]);
+  });
+
+  test('the support screens pass axe: empty list, create form with errors, chat with every author, closed ticket', async ({ page, request }) => {
+    const axe = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
+    const player = await registerPlayer(request, 'axe');
+    await signInBrowser(page, player);
+    await page.goto('/support/tickets');
+    await expect(page.getByText(/You have no tickets yet/)).toBeVisible();
+    expect(await axe()).toEqual([]);
+
+    await page.goto('/support/ticket/create');
+    await page.getByRole('button', { name: 'Create ticket' }).click();
+    await page.getByLabel('Image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await expect(page.getByText('Unsupported file format')).toBeVisible();
+    expect(await axe()).toEqual([]);
+
+    await fillTicketForm(page, { title: 'Axe check', bold: 'Bold', rest: ' text', image: PNG });
+    await page.getByRole('button', { name: 'Create ticket' }).click();
+    await expect(page).toHaveURL(/\/support\/ticket\/[0-9a-f-]{36}$/);
+    const ticketId = ticketIdOf(page.url());
+    await staffReplies(request, ticketId, '<p>See <a href="https://example.com/help">the help</a></p><pre><code>step 1</code></pre>');
+    await expect(page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: /^Support,/ })).toBeVisible({ timeout: 10_000 });
+    expect(await axe()).toEqual([]);
+
+    await staffCloses(request, ticketId);
+    await expect(page.getByText('This conversation has ended')).toBeVisible({ timeout: 10_000 });
+    expect(await axe()).toEqual([]);
   });
 });

@@ -92,11 +92,13 @@ export function TicketChat({ id, nav }: { id: string; nav: SupportNav }) {
           {t('support.backToTickets')}
         </NavAction>
       </div>
-      <ol className="support-chat__messages" role="log" aria-live="polite" aria-label={t('support.conversation')}>
-        {ticket.data.messages.map((message) => (
-          <MessageItem key={message.id} message={message} />
-        ))}
-      </ol>
+      <div role="log" aria-live="polite" aria-label={t('support.conversation')}>
+        <ol className="support-chat__messages">
+          {ticket.data.messages.map((message) => (
+            <MessageItem key={message.id} message={message} />
+          ))}
+        </ol>
+      </div>
       <div ref={endRef} />
       {closed ? (
         <p className="support-chat__ended" role="status">
