@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet } from './client';
+import { ApiError, apiGet, setRequestContext } from './client';
 import { STORAGE_KEYS } from '../storage-keys';
 
 function answer(status: number, body: unknown) {
@@ -21,6 +21,18 @@ describe('api client', () => {
     expect(headers.get('authorization')).toBe('Bearer tok');
     expect(headers.get('session')).toBe('ses');
     expect(headers.get('temp-user-id')).toBe('tmp');
+  });
+
+  it('a jwt handed in by the host (request context) goes before the stored token', async () => {
+    localStorage.setItem(STORAGE_KEYS.accessToken, 'stored');
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer(200, { data: 1 }));
+    setRequestContext({ jwt: 'from-host' });
+    await apiGet('/api/x');
+    setRequestContext({ jwt: null });
+    await apiGet('/api/x');
+    const sent = fetchMock.mock.calls.map((call) => (call[1]!.headers as Headers).get('authorization'));
+    expect(sent).toEqual(['Bearer from-host', 'Bearer stored']);
+    fetchMock.mockRestore();
   });
 
   it('throws ApiError with the server code', async () => {

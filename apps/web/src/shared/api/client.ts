@@ -29,6 +29,8 @@ interface RequestContext {
   source?: string | null;
   locale?: string | null;
   project?: string | null;
+  /** A player token handed in by the host (a route's :jwt segment, a modal value): spec 6's jwt. */
+  jwt?: string | null;
 }
 let requestContext: RequestContext = {};
 
@@ -67,7 +69,7 @@ function bearerToken(): string | null {
   } catch {
     /* no location (tests) */
   }
-  return storage.get(STORAGE_KEYS.accessToken);
+  return requestContext.jwt || storage.get(STORAGE_KEYS.accessToken);
 }
 
 /** The headers every product call carries (spec section 7). */
