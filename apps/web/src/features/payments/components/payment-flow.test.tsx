@@ -93,6 +93,15 @@ describe('PaymentFlow', () => {
     expect(onDone).toHaveBeenCalledWith({ paymentId: ID, status: 'paid', isError: false, payload: 'p-1', token: 'h.p.s' });
   });
 
+  it('a jwt handed in by the host signs the calls', async () => {
+    mock('me@example.com');
+    renderRoutes([{ path: '/', element: <PaymentFlow paymentId={ID} jwt="host.jwt.token" inModal onDone={() => {}} /> }], '/');
+    expect(await screen.findByText('Chest of coins')).toBeTruthy();
+    const spy = vi.mocked(globalThis.fetch);
+    const processCall = spy.mock.calls.find(([url]) => String(url).startsWith('/api/payments/process/'));
+    expect((processCall![1]!.headers as Headers).get('authorization')).toBe('Bearer host.jwt.token');
+  });
+
   it('cancelling asks first, then ends as none with code 4000', async () => {
     mock('me@example.com');
     const user = userEvent.setup();

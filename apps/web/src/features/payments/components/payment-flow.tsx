@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
 import type { TPaymentProviderId, TPaymentStatus } from '@portal/contracts/payments';
+import { getRequestContext, setRequestContext } from '@/shared/api/client';
 import { useInitialConfig } from '@/shared/api/get-initial-config';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { notifyError } from '@/shared/ui/notify';
@@ -44,6 +45,9 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
+  // A token the host handed in (route segment, modal value) signs this flow's calls, from the
+  // first one on: set before the queries below start (idempotent), cleared when the flow goes.
+  if (jwt && getRequestContext().jwt !== jwt) setRequestContext({ jwt });
   const config = useInitialConfig(project ?? undefined);
   const process = usePaymentProcess(paymentId);
   const current = usePayment(paymentId);
@@ -52,6 +56,7 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
   const info = useRef<ProviderInfo | null>(null);
   const done = useRef(false);
   usePageMeta({ title: `${t('payment.title')} · ${t('header.portalName')}` });
+  useEffect(() => (jwt ? () => setRequestContext({ jwt: null }) : undefined), [jwt]);
 
   const finish = useCallback(
     (result: PaymentHostResult) => {
