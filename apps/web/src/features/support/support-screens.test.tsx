@@ -120,6 +120,31 @@ describe('My Tickets', () => {
   });
 });
 
+describe('in Russian', () => {
+  afterEach(async () => {
+    await setupI18n('en');
+  });
+
+  it('the list and the upload limits read in the chosen language', async () => {
+    await setupI18n('ru');
+    mockApi({ '/api/support/get-tickets': { body: { data: [] } } });
+    renderRoutes(supportRoutes, '/support/tickets');
+    expect(await screen.findByText(/У вас пока нет обращений/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Написать в поддержку' })).toBeTruthy();
+  });
+
+  it('the size refusal names the limit in МБ', async () => {
+    await setupI18n('ru');
+    mockApi({});
+    renderRoutes(supportRoutes, '/support/ticket/create');
+    const big = new File(['x'], 'a.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 5_242_881 });
+    await userEvent.setup().upload(await screen.findByLabelText('Изображение'), big);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toMatch(/5 МБ/);
+  });
+});
+
 describe('create a ticket', () => {
   it('refuses an empty description with support.descriptionEmptyWarning and sends nothing', async () => {
     mockApi({});
