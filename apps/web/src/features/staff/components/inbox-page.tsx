@@ -19,7 +19,9 @@ export function InboxPage() {
   const projects = useStaffProjects();
   const tickets = useStaffTickets(status, project);
   const filterId = useId();
-  usePageMeta({ title: `${t('staff.inbox.title')} · ${t('staff.title')}` });
+  // Unread messages of this view in the tab title, for a console left in a background tab.
+  const unread = tickets.data?.reduce((sum, ticket) => sum + ticket.unreadMessageCount, 0) ?? 0;
+  usePageMeta({ title: `${unread > 0 ? `(${unread}) ` : ''}${t('staff.inbox.title')} · ${t('staff.title')}` });
 
   const setFilter = (key: 'status' | 'project', value: string) =>
     setSearch(

@@ -139,6 +139,7 @@ describe('StaffApp', () => {
     expect(within(rows[0]!).getByText('neuroarena')).toBeTruthy();
     expect(within(rows[0]!).getByText('Player user-1')).toBeTruthy();
     expect(within(rows[1]!).getByText('Guest guest-9')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('(2) Inbox · Staff console'));
     // A support member gets no Projects page.
     expect(screen.queryByRole('link', { name: 'Projects' })).toBeNull();
 
