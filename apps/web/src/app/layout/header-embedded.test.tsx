@@ -5,6 +5,7 @@ import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import { resetHostOrigins } from '@/shared/auth/host-message';
 import { registerServiceCloseHandler } from '@/shared/bridge/service-bridge-close';
 import { Header } from './header';
+import { paymentCloseResult } from './header-embedded';
 
 const HOST = 'https://host-game.example';
 
@@ -109,6 +110,23 @@ describe('the embedded header', () => {
     );
     expect(cancelled).toHaveBeenCalledTimes(1);
     unregister();
+  });
+
+  it('a payment paid meanwhile is not reported as cancelled', async () => {
+    mockApi({
+      '/api/payments/get/pay-paid': { body: { data: { status: 'paid', payload: 'order-1', token: 'signed.token' } } },
+      '/api/payments/get/pay-open': { body: { data: { status: 'pending', payload: 'order-2', token: null } } },
+    });
+    await expect(paymentCloseResult('pay-paid')).resolves.toEqual({
+      paymentId: 'pay-paid',
+      status: 'paid',
+      isError: false,
+      payload: 'order-1',
+      token: 'signed.token',
+    });
+    await expect(paymentCloseResult('pay-open')).resolves.toEqual({ paymentId: 'pay-open', status: 'none', isError: true, errorCode: 4000 });
+    await expect(paymentCloseResult('pay-unknown')).resolves.toEqual({ paymentId: 'pay-unknown', status: 'none', isError: true, errorCode: 4000 });
+    await expect(paymentCloseResult(null)).resolves.toEqual({ paymentId: null, status: 'none', isError: true, errorCode: 4000 });
   });
 
   it('a host that is not allowed hears nothing: the flow ends on the result page instead', async () => {

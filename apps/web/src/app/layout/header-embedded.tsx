@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { TPaymentResult } from '@portal/contracts/messages';
+import type { TPaymentGetResponse } from '@portal/contracts/payments';
+import { apiRequest } from '@/shared/api/client';
 import { useInitialConfig } from '@/shared/api/get-initial-config';
 import { deliverToHost } from '@/shared/auth/host-message';
 import { runServiceCloseHandler } from '@/shared/bridge/service-bridge-close';
@@ -28,6 +31,40 @@ function sourceOf(context: EmbedContext): string | null {
     if (flow.session === context.session) return flow.source;
   }
   return null;
+}
+
+/** The screen's own cancel step gets this long; then the flow ends anyway. */
+const CLOSE_HANDLER_TIMEOUT_MS = 10_000;
+
+const withTimeout = (work: Promise<unknown>) =>
+  Promise.race([work, new Promise((resolve) => window.setTimeout(resolve, CLOSE_HANDLER_TIMEOUT_MS))]);
+
+/**
+ * What the host hears when the player closes a payment: cancelled (4000), unless the payment
+ * was paid meanwhile (a paid payment cannot be cancelled; the host gets its payload and token).
+ */
+export async function paymentCloseResult(paymentId: string | null): Promise<TPaymentResult> {
+  const cancelled: TPaymentResult = { paymentId, status: 'none', isError: true, errorCode: 4000 };
+  if (!paymentId) return cancelled;
+  try {
+    const answer = await apiRequest<TPaymentGetResponse>(
+      `/api/payments/get/${encodeURIComponent(paymentId)}`,
+      { method: 'GET' },
+      { reactToUnauthorized: false },
+    );
+    if (answer.status === 'paid') {
+      return {
+        paymentId,
+        status: 'paid',
+        isError: false,
+        ...(answer.payload != null ? { payload: answer.payload } : {}),
+        ...(answer.token ? { token: answer.token } : {}),
+      };
+    }
+  } catch {
+    /* unknown state: the player cancelled */
+  }
+  return cancelled;
 }
 
 /**
@@ -101,14 +138,10 @@ export function EmbeddedHeader({ context, framed }: { context: EmbedContext; fra
     let delivery;
     if (action.resultKind === 'payment') {
       // The screen cancels its provider payment first (a failure still ends the flow).
-      await runServiceCloseHandler();
-      delivery = deliverToHost(
-        'payment',
-        { paymentId: context.paymentId, status: 'none', isError: true, errorCode: 4000 },
-        options,
-      );
+      await withTimeout(runServiceCloseHandler());
+      delivery = deliverToHost('payment', await paymentCloseResult(context.paymentId), options);
     } else {
-      await runServiceCloseHandler();
+      await withTimeout(runServiceCloseHandler());
       delivery = deliverToHost(action.resultKind, { isError: true, errorCode: action.errorCode, session: context.session }, options);
     }
     setBusy(false);
