@@ -3,7 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from './query-client';
 import { useSupportUnreadCount } from './get-support-unread-count';
-import { subscribeSupportEvents, supportEventsUrl } from './support-events';
+import { ZSupportEvent } from '@portal/contracts/support';
+import { asSupportEvent, subscribeSupportEvents, supportEventsUrl } from './support-events';
 
 /** A stand-in EventSource the test feeds with server events. */
 class FakeEventSource {
@@ -58,6 +59,36 @@ describe('support events', () => {
     expect(source.closed).toBe(false);
     offSecond();
     expect(source.closed).toBe(true);
+  });
+
+  it('the hand-written check agrees with ZSupportEvent', () => {
+    const message = {
+      id: 'm1',
+      isUserMsg: false,
+      text: '<p>x</p>',
+      image: null,
+      video: null,
+      createTs: '2026-11-20T10:00:00.000Z',
+      isAutomated: false,
+      author: 'staff',
+    };
+    const samples: unknown[] = [
+      { type: 'ready' },
+      { type: 'unreadCount', count: 2 },
+      { type: 'unreadCount', count: -1 },
+      { type: 'unreadCount', count: 1.5 },
+      { type: 'unreadCount' },
+      { type: 'ticketStatus', ticketId: 't', status: 'closed' },
+      { type: 'ticketStatus', ticketId: 't', status: 'gone' },
+      { type: 'message', ticketId: 't', project: 'familytown', message },
+      { type: 'message', ticketId: 't', message },
+      { type: 'other' },
+      null,
+      'text',
+    ];
+    for (const sample of samples) {
+      expect(asSupportEvent(sample) !== null, JSON.stringify(sample)).toBe(ZSupportEvent.safeParse(sample).success);
+    }
   });
 
   it('the unread count follows the stream between polls', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { ZSupportEvent, type TSupportEvent } from '@portal/contracts/support';
+import type { TSupportEvent } from '@portal/contracts/support';
 import { getAccessToken } from '../auth/auth-store';
 import { useStoredUser } from '../hooks/use-stored-user';
 import { api } from '../paths';
@@ -14,6 +14,33 @@ const EVENT_TYPES = ['ready', 'message', 'unreadCount', 'ticketStatus'] as const
 interface Channel {
   source: EventSource;
   listeners: Set<Listener>;
+}
+
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * The shape check of ZSupportEvent, by hand: this module rides on every game page (the
+ * unread count), which should not pull zod in for four event types.
+ */
+export function asSupportEvent(value: unknown): TSupportEvent | null {
+  if (!isRecord(value)) return null;
+  switch (value.type) {
+    case 'ready':
+      return { type: 'ready' };
+    case 'unreadCount':
+      return isCount(value.count) ? { type: 'unreadCount', count: value.count } : null;
+    case 'ticketStatus':
+      return typeof value.ticketId === 'string' && (value.status === 'open' || value.status === 'closed')
+        ? { type: 'ticketStatus', ticketId: value.ticketId, status: value.status }
+        : null;
+    case 'message':
+      return typeof value.ticketId === 'string' && typeof value.project === 'string' && isRecord(value.message) && typeof value.message.id === 'string'
+        ? (value as TSupportEvent)
+        : null;
+    default:
+      return null;
+  }
 }
 
 /** One stream per identity for the whole tab, however many screens listen. */
@@ -51,8 +78,8 @@ export function subscribeSupportEvents(url: string, listener: Listener): () => v
         } catch {
           return;
         }
-        const parsed = ZSupportEvent.safeParse(payload);
-        if (parsed.success) created.listeners.forEach((each) => each(parsed.data));
+        const event = asSupportEvent(payload);
+        if (event) created.listeners.forEach((each) => each(event));
       });
     }
     channels.set(url, created);
