@@ -161,3 +161,36 @@ describe('the embedded header', () => {
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
   });
 });
+
+describe('storage access in a frame', () => {
+  it('storage blocked: asks for access from the click, refused opens the screen in a first-party window', async () => {
+    framedBy(HOST);
+    vi.spyOn(window, 'top', 'get').mockReturnValue({} as Window);
+    mockApi({ '/api/control/get-initial-config': { body: { data: config('postMessage') } } });
+    const blocked = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(blocked);
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(blocked);
+    const request = vi.fn(() => Promise.reject(new DOMException('denied', 'NotAllowedError')));
+    Object.defineProperty(document, 'requestStorageAccess', { value: request, configurable: true });
+    const open = vi.spyOn(window, 'open').mockReturnValue({} as Window);
+    renderRoutes(routes, '/session/login/ses-1/web/en/familytown');
+    const user = userEvent.setup();
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toContain('Your browser does not let this window remember you.');
+    await user.click(screen.getByRole('button', { name: 'Allow access' }));
+    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(open.mock.calls[0]![0]).toBe(window.location.href);
+    Reflect.deleteProperty(document, 'requestStorageAccess');
+  });
+
+  it('storage works (a partitioned frame): nothing to ask', async () => {
+    framedBy(HOST);
+    mockApi({ '/api/control/get-initial-config': { body: { data: config('postMessage') } } });
+    renderRoutes(routes, '/session/login/ses-1/web/en/familytown');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+});
