@@ -51,6 +51,8 @@ export default defineConfig({
       ALLOWED_GAME_ORIGINS: 'http://127.0.0.1:8182',
       // Every test comes from one address; the limit itself is tested in the server suite.
       RATE_LIMIT_MAX: '100000',
+      // The same for the per-address sign-in limit (staff and player logins of every spec add up).
+      AUTH_RATE_LIMIT_MAX: '100000',
       // The staff admin the payment and support specs sign in as (e2e/support/api.ts).
       ADMIN_EMAIL: 'admin@portal.test',
       ADMIN_PASSWORD: 'Admin-e2e-2026',
