@@ -184,10 +184,10 @@ describe('StaffApp', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('You do not have access to this page');
     vi.restoreAllMocks();
 
-    signedInApi('admin');
-    mockApi({
+    const fetchMock = mockApi({
       '/api/staff/me': { body: { data: { id: 's2', email: 'admin@portal.test', role: 'admin' } } },
       '/api/staff/projects/familytown/api-keys': { status: 201, body: { key: 'ppk_0123456789ab_secretsecretsecretsecret' } },
+      '/api/staff/projects/familytown/webhook': { body: { url: 'https://game.example/hook', secret: 'whsec_abc' } },
       '/api/staff/projects/familytown': { body: { data: { name: 'familytown', webhookUrl: null, activeApiKeys: 0 } } },
       '/api/staff/projects': { body: { data: [{ name: 'familytown' }] } },
     });
@@ -203,5 +203,11 @@ describe('StaffApp', () => {
     fireEvent.change(screen.getByLabelText('Webhook URL'), { target: { value: 'ftp://nope' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save webhook' }));
     expect(await screen.findByText('Enter an address starting with http:// or https://')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Webhook URL'), { target: { value: 'https://game.example/hook' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save webhook' }));
+    expect(((await screen.findByLabelText('Signing secret')) as HTMLInputElement).value).toBe('whsec_abc');
+    const put = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/webhook') && init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ url: 'https://game.example/hook' });
   });
 });
