@@ -7,7 +7,8 @@ import { apiRequest } from '@/shared/api/client';
 import { useInitialConfig } from '@/shared/api/get-initial-config';
 import { deliverToHost } from '@/shared/auth/host-message';
 import { runServiceCloseHandler } from '@/shared/bridge/service-bridge-close';
-import { checkStorageAccess, openSignInPopup, requestStorageAccess, type StorageNext } from '@/shared/bridge/storage-access';
+import { checkStorageAccess, openSignInPopup, requestFirstPartyStorage, type StorageNext } from '@/shared/bridge/storage-access';
+import { adoptGrantedStorage } from '@/shared/storage';
 import { readFlow } from '@/features/auth/flow';
 import { paths } from '@/shared/paths';
 import { LanguageSwitcher } from './language-switcher';
@@ -86,8 +87,9 @@ function StorageAccessNotice() {
   if (next === 'none') return null;
 
   const allow = async () => {
-    const answer = next === 'request-access' ? await requestStorageAccess() : 'popup';
-    if (answer === 'granted') {
+    const answer = next === 'request-access' ? await requestFirstPartyStorage() : ({ result: 'popup' } as const);
+    if (answer.result === 'granted') {
+      if (answer.storage) adoptGrantedStorage(answer.storage);
       setNext('none');
       return;
     }

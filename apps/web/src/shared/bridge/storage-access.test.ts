@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { checkStorageAccess, openSignInPopup, requestStorageAccess } from './storage-access.ts';
+import { checkStorageAccess, openSignInPopup, requestFirstPartyStorage, requestStorageAccess } from './storage-access.ts';
 
 interface FakeOpts {
   embedded?: boolean;
@@ -106,5 +106,27 @@ describe('openSignInPopup', () => {
     expect(win.open).not.toHaveBeenCalled();
     win.open.mockReturnValueOnce(null);
     expect(openSignInPopup('https://portal.example/passport/vkontakte', { window: win })).toBeNull();
+  });
+});
+
+describe('requestFirstPartyStorage', () => {
+  it("Chrome's handle: the first-party localStorage it hands over", async () => {
+    const win = fakeWindow({ embedded: true, storageThrows: true, request: 'missing' });
+    const store = new Map<string, string>();
+    const firstParty = {
+      setItem: (k: string, v: string) => void store.set(k, v),
+      getItem: (k: string) => store.get(k) ?? null,
+      removeItem: (k: string) => void store.delete(k),
+    };
+    const request = vi.fn(async () => ({ localStorage: firstParty }));
+    (win.document as unknown as Record<string, unknown>).requestStorageAccess = request;
+    await expect(requestFirstPartyStorage(win)).resolves.toEqual({ result: 'granted', storage: firstParty });
+    expect(request).toHaveBeenCalledWith({ localStorage: true });
+  });
+
+  it('Safari/Firefox: the window storage is unblocked; refused or missing: a popup', async () => {
+    await expect(requestFirstPartyStorage(fakeWindow({ embedded: true, storageThrows: true }))).resolves.toEqual({ result: 'granted', storage: null });
+    await expect(requestFirstPartyStorage(fakeWindow({ embedded: true, storageThrows: true, request: 'deny' }))).resolves.toEqual({ result: 'popup' });
+    await expect(requestFirstPartyStorage(fakeWindow({ embedded: true, storageThrows: true, request: 'missing' }))).resolves.toEqual({ result: 'popup' });
   });
 });

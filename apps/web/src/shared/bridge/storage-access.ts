@@ -28,9 +28,14 @@ export interface StorageAccessStatus {
   next: StorageNext;
 }
 
+/** Chrome 125+ ("beyond cookies"): asked for localStorage, it hands back a first-party one. */
+interface StorageAccessHandle {
+  localStorage?: Storage;
+}
+
 type StorageAccessDocument = Document & {
   hasStorageAccess?: () => Promise<boolean>;
-  requestStorageAccess?: () => Promise<void>;
+  requestStorageAccess?: (types?: { localStorage?: boolean }) => Promise<StorageAccessHandle | undefined | void>;
 };
 
 const PROBE_KEY = '__portal_storage_probe__';
@@ -45,7 +50,15 @@ function isEmbedded(win: Window): boolean {
 
 function localStorageWorks(win: Window): boolean {
   try {
-    const storage = win.localStorage;
+    return storageWorks(win.localStorage);
+  } catch {
+    return false;
+  }
+}
+
+function storageWorks(storage: Storage | undefined): storage is Storage {
+  if (!storage) return false;
+  try {
     storage.setItem(PROBE_KEY, '1');
     const ok = storage.getItem(PROBE_KEY) === '1';
     storage.removeItem(PROBE_KEY);
@@ -87,6 +100,36 @@ export async function requestStorageAccess(win: Window = window): Promise<'grant
     return 'popup';
   }
   return localStorageWorks(win) ? 'granted' : 'popup';
+}
+
+export type FirstPartyStorage =
+  /** `storage` is the first-party localStorage to use from now on (null: `window.localStorage` works now) */
+  | { result: 'granted'; storage: Storage | null }
+  | { result: 'popup' };
+
+/**
+ * Like `requestStorageAccess`, asking for localStorage too: Chrome 125+ then returns a handle
+ * whose `localStorage` is the portal's first-party storage (the frame's own stays partitioned
+ * or blocked); Safari and Firefox ignore the argument and unblock `window.localStorage`.
+ * Call it from a click handler.
+ */
+export async function requestFirstPartyStorage(win: Window = window): Promise<FirstPartyStorage> {
+  const doc = win.document as StorageAccessDocument;
+  if (typeof doc.requestStorageAccess !== 'function') return { result: 'popup' };
+  let handle: StorageAccessHandle | undefined | void;
+  try {
+    handle = await doc.requestStorageAccess({ localStorage: true });
+  } catch {
+    return { result: 'popup' };
+  }
+  let granted: Storage | undefined;
+  try {
+    granted = handle?.localStorage;
+  } catch {
+    granted = undefined;
+  }
+  if (storageWorks(granted)) return { result: 'granted', storage: granted };
+  return localStorageWorks(win) ? { result: 'granted', storage: null } : { result: 'popup' };
 }
 
 export interface SignInPopupOptions {
