@@ -102,6 +102,25 @@ describe('PaymentFlow', () => {
     expect((processCall![1]!.headers as Headers).get('authorization')).toBe('Bearer host.jwt.token');
   });
 
+  it('a provider that cannot create the payment shows an error and ends with its code (stripe 4007)', async () => {
+    mock('me@example.com');
+    const spy = vi.mocked(globalThis.fetch);
+    const answer = spy.getMockImplementation()!;
+    spy.mockImplementation(async (input, init) =>
+      String(input).startsWith('/api/payments/stripe/create/')
+        ? new Response(JSON.stringify({ code: 'PAYMENT_PROVIDER_ERROR', message: 'down' }), { status: 502 })
+        : answer(input, init),
+    );
+    const user = userEvent.setup();
+    const onDone = vi.fn();
+    render(onDone);
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Payment via Stripe', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('The payment provider could not be reached. Please try again later.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onDone).toHaveBeenCalledWith({ paymentId: ID, status: 'none', isError: true, errorCode: 4007 });
+  });
+
   it('cancelling asks first, then ends as none with code 4000', async () => {
     mock('me@example.com');
     const user = userEvent.setup();

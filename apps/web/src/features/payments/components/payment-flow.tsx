@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
-import type { TPaymentProviderId, TPaymentStatus } from '@portal/contracts/payments';
+import { PAYMENT_PROVIDER_CONFIG, type TPaymentProviderId, type TPaymentStatus } from '@portal/contracts/payments';
 import { getRequestContext, setRequestContext } from '@/shared/api/client';
 import { useInitialConfig } from '@/shared/api/get-initial-config';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
@@ -145,8 +145,13 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
 
   let screen: React.ReactNode;
   if (step.kind === 'popup') {
-    // The popup is the screen now; the provider payment it waits on stays as it is.
-    screen = (
+    // The popup is the screen now; the provider payment it waits on stays as it is. It still
+    // counts as the provider step (the heading id the modal host watches: no outside close).
+    screen = step.provider ? (
+      <section className="payment-screen" aria-labelledby="payment-provider-title">
+        <h1 id="payment-provider-title">{t('payment.providerTitle', { provider: PAYMENT_PROVIDER_CONFIG[step.provider].title })}</h1>
+      </section>
+    ) : (
       <section className="payment-screen" aria-labelledby="payment-title">
         <h1 id="payment-title">{t('payment.title')}</h1>
       </section>
