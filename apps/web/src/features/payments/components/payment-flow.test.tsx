@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPaymentProcessResponse, TPaymentStatus } from '@portal/contracts/payments';
 import { PAYMENT_PROVIDER_CONFIG } from '@portal/contracts/payments';
+import { runServiceCloseHandler } from '@/shared/bridge/service-bridge-close';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import type { PaymentHostResult } from '../result';
 import { PaymentFlow } from './payment-flow';
@@ -35,6 +36,10 @@ describe('PaymentFlow', () => {
       [`/api/payments/process/${ID}`]: { body: { data: process(mail) } },
       [`/api/payments/get/${ID}`]: () => ({ body: { data: { status, payload: 'p-1', token: status === 'paid' ? 'h.p.s' : null } } }),
       '/api/payments/update-mail-to-receive-check': { body: { data: { result: true } } },
+      '/api/payments/stripe/cancellation-payment': () => {
+        status = 'none';
+        return { body: { data: { status } } };
+      },
       [`/api/payments/stripe/create/${ID}`]: { body: { data: { clientSecret: '', id: 'sbx_1', sandbox: true, publishableKey: null } } },
       [`/api/payments/set-pending/${ID}`]: () => {
         status = 'pending';
@@ -119,6 +124,18 @@ describe('PaymentFlow', () => {
     expect(await screen.findByText('The payment provider could not be reached. Please try again later.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onDone).toHaveBeenCalledWith({ paymentId: ID, status: 'none', isError: true, errorCode: 4007 });
+  });
+
+  it("the embedded header's close cancels the Stripe intent first and delivers nothing itself", async () => {
+    mock('me@example.com');
+    const user = userEvent.setup();
+    const onDone = vi.fn();
+    render(onDone);
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Test mode')).toBeTruthy();
+    expect(await runServiceCloseHandler()).toBe(true);
+    expect(calls.find((c) => c.url.includes('stripe/cancellation-payment'))?.body).toEqual({ paymentId: ID, stripePaymentId: 'sbx_1' });
+    expect(onDone).not.toHaveBeenCalled();
   });
 
   it('cancelling asks first, then ends as none with code 4000', async () => {

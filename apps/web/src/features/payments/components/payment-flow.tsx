@@ -6,6 +6,7 @@ import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
 import { PAYMENT_PROVIDER_CONFIG, type TPaymentProviderId, type TPaymentStatus } from '@portal/contracts/payments';
 import { getRequestContext, setRequestContext } from '@/shared/api/client';
 import { useInitialConfig } from '@/shared/api/get-initial-config';
+import { useServiceCloseHandler } from '@/shared/bridge/service-bridge-close';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { notifyError } from '@/shared/ui/notify';
 import { cancelStripe } from '../api/cancel-stripe';
@@ -81,19 +82,15 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
     if (process.isError) notifyError('PAYMENTS_PROVIDER_DATA_NOT_EXIST');
   }, [process.isError]);
 
-  /** Cancels where the provider allows it; answers the status afterwards (undefined: the flow already ended). */
-  const cancelAtProvider = useCallback(async (): Promise<TPaymentStatus | undefined> => {
+  /**
+   * Cancels at the provider where it can (Stripe's intent; the sandbox). Throws when the Stripe
+   * cancellation fails; answers the status afterwards.
+   */
+  const cancelProviderPayment = useCallback(async (): Promise<TPaymentStatus> => {
     const started = process.data?.provider ? { provider: process.data.provider, stripeId: process.data.providerId ?? undefined } : null;
     const known: Partial<ProviderInfo> | null = info.current ?? started;
     if (!known?.provider) return 'none';
-    if (known.provider === 'stripe' && known.stripeId) {
-      try {
-        return (await cancelStripe(paymentId, known.stripeId)).status;
-      } catch {
-        finish(errorResult(paymentId, HOST_ERROR_CODES.stripeCancelFailed));
-        return undefined;
-      }
-    }
+    if (known.provider === 'stripe' && known.stripeId) return (await cancelStripe(paymentId, known.stripeId)).status;
     if (known.sandbox !== false) {
       try {
         return (await completeSandbox(paymentId, 'canceled')).status;
@@ -102,7 +99,25 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
       }
     }
     return (await getPayment(paymentId).catch(() => ({ status: 'none' as const }))).status;
-  }, [finish, paymentId, process.data?.provider, process.data?.providerId]);
+  }, [paymentId, process.data?.provider, process.data?.providerId]);
+
+  /** The same from the flow's own cancel buttons: a failed Stripe cancellation ends the flow (4009). */
+  const cancelAtProvider = useCallback(async (): Promise<TPaymentStatus | undefined> => {
+    try {
+      return await cancelProviderPayment();
+    } catch {
+      finish(errorResult(paymentId, HOST_ERROR_CODES.stripeCancelFailed));
+      return undefined;
+    }
+  }, [cancelProviderPayment, finish, paymentId]);
+
+  // The embedded header's close (after its own confirmation) cancels at the provider first; the
+  // header then hands the host the result, so this flow delivers nothing more.
+  useServiceCloseHandler(async () => {
+    if (done.current) return;
+    done.current = true;
+    await cancelProviderPayment();
+  });
 
   /**
    * Cancelled on a screen before the popup. When the provider finished the payment (cancelled,
