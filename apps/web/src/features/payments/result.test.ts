@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeResult } from '@portal/contracts/result-codec';
 import { ZPaymentResult } from '@portal/contracts/messages';
+import type * as HostMessage from '@/shared/auth/host-message';
 import { deliverPaymentResult, errorResult, resultOf } from './result';
 
 const host = vi.hoisted(() => ({ framed: false, posted: [] as unknown[] }));
-vi.mock('@/shared/auth/host-message', () => ({
+vi.mock('@/shared/auth/host-message', async (importOriginal) => ({
+  isMobileSource: (await importOriginal<typeof HostMessage>()).isMobileSource,
   isFramed: () => host.framed,
   postToHost: (message: unknown) => {
     if (!host.framed) return false;
@@ -35,6 +37,41 @@ describe('payment results', () => {
       expect(to).toMatch(/^\/payments\/done\/[A-Za-z0-9_-]+$/);
       expect(decodeResult(to.split('/').pop()!, ZPaymentResult)).toEqual(result);
     }
+  });
+
+  it('every mobile source (mobile, android, ios, any case) gets the result page, even framed in a webview', async () => {
+    const navigate = vi.fn();
+    const result = resultOf(ID, { status: 'paid', payload: 'p', token: 't.t.t' });
+    host.framed = true;
+    try {
+      for (const source of ['mobile', 'android', 'ios', 'iOS']) {
+        await deliverPaymentResult(result, { source, authType: 'postMessage', navigate });
+      }
+    } finally {
+      host.framed = false;
+    }
+    expect(host.posted).toEqual([]);
+    expect(navigate).toHaveBeenCalledTimes(4);
+    for (const [to, options] of navigate.mock.calls as [string, unknown][]) {
+      expect(options).toEqual({ replace: true });
+      expect(to).toMatch(/^\/payments\/done\/[A-Za-z0-9_-]+$/);
+      expect(decodeResult(to.split('/').pop()!, ZPaymentResult)).toEqual(result);
+    }
+  });
+
+  it('a web or unknown source is no mobile source: framed, the host gets the window message', async () => {
+    const navigate = vi.fn();
+    const result = errorResult(ID, 4000);
+    host.framed = true;
+    try {
+      await deliverPaymentResult(result, { source: 'web', authType: 'postMessage', navigate });
+      await deliverPaymentResult(result, { source: 'mobile-ish', authType: undefined, navigate });
+    } finally {
+      host.framed = false;
+    }
+    expect(host.posted).toEqual([{ type: 'paymentResult', result }, { type: 'paymentResult', result }]);
+    expect(navigate).toHaveBeenCalledWith('/loader', { replace: true });
+    host.posted.length = 0;
   });
 
   it('framed in postMessage mode the host gets paymentResult; on the portal the player sees purchases', async () => {

@@ -3,7 +3,7 @@ import type { TPaymentResult } from '@portal/contracts/messages';
 import type { TPaymentGetResponse, TPaymentStatus } from '@portal/contracts/payments';
 import type { AuthType } from '@portal/contracts/control';
 import { encodeResult } from '@portal/contracts/result-codec';
-import { isFramed, postToHost } from '@/shared/auth/host-message';
+import { isFramed, isMobileSource, postToHost } from '@/shared/auth/host-message';
 import { paths } from '@/shared/paths';
 import { paymentsDonePath } from './api/endpoints';
 
@@ -31,11 +31,11 @@ export interface DeliveryOptions {
 
 /**
  * As routes, the end goes where sign-in results go (features/auth/sign-in-delivery.ts): the
- * result page in redirect and mobile modes, a window message to the framing host, else the
+ * result page in redirect and mobile modes (any mobile source: mobile, android, ios), a window message to the framing host, else the
  * player's purchases on the portal.
  */
 export async function deliverPaymentResult(result: PaymentHostResult, options: DeliveryOptions): Promise<void> {
-  if (options.source === 'mobile' || options.authType === 'redirect') {
+  if (isMobileSource(options.source) || options.authType === 'redirect') {
     await options.navigate(paymentsDonePath(encodeResult(result)), { replace: true });
   } else if (isFramed() && postToHost({ type: 'paymentResult', result })) {
     await options.navigate(paths.loader(), { replace: true });
