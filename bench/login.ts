@@ -7,7 +7,7 @@
 //    while probing /health at 50/s: /health p99, and the flood's answers by status
 //    (429 expected, 5xx must be zero).
 // Usage: npm run login -w bench
-import { startProduct } from './lib.ts';
+import { percentile, startProduct } from './lib.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 8293);
 const users = Number(process.env.BENCH_USERS ?? 40);
@@ -24,11 +24,6 @@ const nextIp = () => {
   ipSeq += 1;
   return `10.${(ipSeq >> 16) & 255}.${(ipSeq >> 8) & 255}.${ipSeq & 255}`;
 };
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 interface Sample {
   ms: number;

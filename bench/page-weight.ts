@@ -1,15 +1,11 @@
 // JavaScript bytes on the wire for /games/en/, as Chromium receives them (compressed),
 // on a cold cache. Usage: npm run page-weight -w bench
-import { chromium } from '@playwright/test';
-import { kb, startProduct } from './lib.ts';
+import { kb, launchChromium, startProduct } from './lib.ts';
 
 const pagePath = process.env.BENCH_PAGE ?? '/games/en/';
 const product = await startProduct(8293);
 try {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage();
   const scripts: Array<{ url: string; bytes: number }> = [];
   page.on('requestfinished', (request) => {

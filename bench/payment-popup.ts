@@ -11,21 +11,10 @@
 //    answer, over BENCH_RUNS (20) runs: median and p95. Goal: under 500 ms (the popup also polls
 //    every 2000 ms; the live stream is what makes it fast).
 // Usage: npm run payment-popup -w bench
-import { chromium } from '@playwright/test';
-import { startProduct } from './lib.ts';
+import { createApiKey, describeTimings, json, launchChromium, onPostgres, playerContext, post, registerPlayer, startBenchProduct } from './lib.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 8295);
 const runs = Number(process.env.BENCH_RUNS ?? 20);
-const admin = { email: 'bench-admin@portal.localhost', password: 'BenchAdmin123' };
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /**
  * Runs in the page (a plain string: the TypeScript loader's helpers do not exist there): calls
@@ -57,38 +46,15 @@ const IN_PAGE = `async ({ id, jwt }) => {
   return { fromCall: at - start, fromAnswer: Math.max(0, at - answered) };
 }`;
 
-const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-
-const env: Record<string, string> = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, RATE_LIMIT_MAX: '0', AUTH_RATE_LIMIT_MAX: '0' };
-if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
-const server = await startProduct(port, env);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const server = await startBenchProduct(port);
+const browser = await launchChromium();
 try {
   const { url } = server;
-  // The player, registered with the code from the dev mailbox.
-  const email = `bench-${Date.now().toString(36)}@players.example`;
-  await json(await post(`${url}/api/auth/register-by-email`, { email, password: 'Secret2024' }));
-  let code: string | undefined;
-  for (let i = 0; i < 50 && !code; i += 1) {
-    const mail = await json<{ data: Array<{ text: string }> }>(await fetch(`${url}/dev/mail.json?to=${encodeURIComponent(email)}`));
-    code = /\b(\d{6})\b/.exec(mail.data[0]?.text ?? '')?.[1];
-    if (!code) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  const player = (await json<{ data: { result: { userId: string; nickName: string; currentAuthType: string; jwt: string } } }>(await post(`${url}/api/auth/send-verification-code`, { email, code }))).data.result;
-
-  const login = await json<{ token: string }>(await post(`${url}/api/staff/login`, admin));
-  const { key } = await json<{ key: string }>(await post(`${url}/api/staff/projects/familytown/api-keys`, {}, { authorization: `Bearer ${login.token}` }));
+  const player = await registerPlayer(url);
+  const key = await createApiKey(url);
   const priceId = (await json<{ data: Array<{ id: string }> }>(await fetch(`${url}/api/control/get-prices?project=familytown`))).data[0]?.id;
 
-  const context = await browser.newContext();
-  await context.addInitScript((p) => {
-    localStorage.setItem('accessToken', p.jwt);
-    localStorage.setItem('webAuthData', JSON.stringify({ userId: p.userId, nickName: p.nickName, currentAuthType: p.currentAuthType }));
-  }, player);
+  const context = await playerContext(browser, player);
   const page = await context.newPage();
 
   const fromCall: number[] = [];
@@ -99,7 +65,7 @@ try {
     );
     await page.goto(`${url}/payments/process/${paymentId}`);
     await page.getByRole('radio', { name: /Yandex Pay/ }).check();
-    await page.getByLabel('E-mail for the receipt').fill(email);
+    await page.getByLabel('E-mail for the receipt').fill(player.email);
     await page.getByRole('button', { name: 'Continue' }).click();
     const opened = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Pay with Yandex Pay' }).click();
@@ -116,13 +82,9 @@ try {
     await providerWindow.close();
   }
 
-  const report = (label: string, values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    console.log(`${label}: median ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms`);
-  };
-  console.log(`payment popup over ${runs} runs (${process.env.BENCH_DATABASE_URL ? 'PostgreSQL, LISTEN/NOTIFY' : 'PGlite'}), goal under 500 ms:`);
-  report('  sandbox complete call started -> popup shows paid', fromCall);
-  report('  sandbox complete answered     -> popup shows paid', fromAnswer);
+  console.log(`payment popup over ${runs} runs (${onPostgres() ? 'PostgreSQL, LISTEN/NOTIFY' : 'PGlite'}), goal under 500 ms:`);
+  console.log(`  sandbox complete call started -> popup shows paid: ${describeTimings(fromCall)}`);
+  console.log(`  sandbox complete answered     -> popup shows paid: ${describeTimings(fromAnswer)}`);
 } finally {
   await browser.close();
   await server.stop();

@@ -6,20 +6,15 @@
 //    connections, each request a new payment (its own idempotency key), and prints the rate.
 // Usage: npm run payments -w bench
 import autocannon from 'autocannon';
-import { startProduct } from './lib.ts';
+import { createApiKey, startBenchProduct } from './lib.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 8294);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const admin = { email: 'bench-admin@portal.localhost', password: 'bench-admin-password' };
 
-const server = await startProduct(port, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, RATE_LIMIT_MAX: '0', AUTH_RATE_LIMIT_MAX: '0' });
+const server = await startBenchProduct(port);
 try {
-  const login = await fetch(`${server.url}/api/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
-  if (!login.ok) throw new Error(`staff login: ${login.status} ${await login.text()}`);
-  const { token } = (await login.json()) as { token: string };
-  const keyRes = await fetch(`${server.url}/api/staff/projects/familytown/api-keys`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-  const { key } = (await keyRes.json()) as { key: string };
+  const key = await createApiKey(server.url);
 
   let seq = 0;
   const result = await autocannon({

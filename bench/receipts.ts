@@ -8,43 +8,18 @@
 //    median and p95, and the PDF's size.
 // 3. A burst: BENCH_BURST (50) payments paid at once; time until every link is there: receipts/s.
 // Usage: npm run receipts -w bench
-import { startProduct } from './lib.ts';
+import { createApiKey, json, onPostgres, percentile, post, registerPlayer, sleep, startBenchProduct } from './lib.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 8296);
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 const burst = Number(process.env.BENCH_BURST ?? 50);
-const admin = { email: 'bench-admin@portal.localhost', password: 'BenchAdmin123' };
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const env: Record<string, string> = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, RATE_LIMIT_MAX: '0', AUTH_RATE_LIMIT_MAX: '0' };
-if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
-const server = await startProduct(port, env);
+const server = await startBenchProduct(port);
 try {
   const { url } = server;
-  const email = `bench-${Date.now().toString(36)}@players.example`;
-  await json(await post(`${url}/api/auth/register-by-email`, { email, password: 'Secret2024' }));
-  let code: string | undefined;
-  for (let i = 0; i < 50 && !code; i += 1) {
-    const mail = await json<{ data: Array<{ text: string }> }>(await fetch(`${url}/dev/mail.json?to=${encodeURIComponent(email)}`));
-    code = /\b(\d{6})\b/.exec(mail.data[0]?.text ?? '')?.[1];
-    if (!code) await sleep(200);
-  }
-  const player = (await json<{ data: { result: { userId: string; jwt: string } } }>(await post(`${url}/api/auth/send-verification-code`, { email, code }))).data.result;
+  const player = await registerPlayer(url);
   const auth = { authorization: `Bearer ${player.jwt}` };
-  const login = await json<{ token: string }>(await post(`${url}/api/staff/login`, admin));
-  const { key } = await json<{ key: string }>(await post(`${url}/api/staff/projects/familytown/api-keys`, {}, { authorization: `Bearer ${login.token}` }));
+  const key = await createApiKey(url);
 
   const pay = async (): Promise<{ id: string; paidAt: number }> => {
     const { paymentId } = await json<{ paymentId: string }>(await post(`${url}/api/v1/payments`, { userId: player.userId, priceId: 'ft-coins-100' }, { authorization: `Bearer ${key}` }));
@@ -73,7 +48,7 @@ try {
     if (run === 0) bytes = (await (await fetch(`${url}${found}`)).arrayBuffer()).byteLength;
   }
   latencies.sort((a, b) => a - b);
-  console.log(`backend: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`);
+  console.log(`backend: ${onPostgres() ? 'PostgreSQL' : 'PGlite'}`);
   console.log(`paid -> receipt link (player polling every 100 ms), ${runs} runs: median ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms`);
   console.log(`receipt PDF size: ${(bytes / 1024).toFixed(1)} KB (DejaVu Sans subset embedded)`);
 

@@ -6,15 +6,10 @@
 //    reply to the player's stream delivering its `message` event: median and p95 (and the
 //    reply call's own answer time, for comparison).
 // Usage: npm run support-reply -w bench
-import { startProduct } from './lib.ts';
+import { describeTimings, json, onPostgres, staffToken, startBenchProduct } from './lib.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 8294);
 const replies = Number(process.env.BENCH_REPLIES ?? 50);
-const admin = { email: 'bench-admin@portal.localhost', password: 'BenchAdmin123' };
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 function form(data: unknown): FormData {
   const body = new FormData();
@@ -22,25 +17,11 @@ function form(data: unknown): FormData {
   return body;
 }
 
-async function json<T>(response: Response): Promise<T> {
-  if (!response.ok) throw new Error(`${response.url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-const env: Record<string, string> = { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, RATE_LIMIT_MAX: '0' };
-if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
-const server = await startProduct(port, env);
+const server = await startBenchProduct(port);
 const controller = new AbortController();
 try {
   const { url } = server;
-  const login = await json<{ token?: string; data?: { token: string } }>(
-    await fetch(`${url}/api/staff/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    }),
-  );
-  const staff = { authorization: `Bearer ${login.data?.token ?? login.token}` };
+  const staff = { authorization: `Bearer ${await staffToken(url)}` };
   const guest = crypto.randomUUID();
   const created = await json<{ data: { id: string } }>(
     await fetch(`${url}/api/support/create-ticket`, {
@@ -93,12 +74,10 @@ try {
     delivery.push((await received) - started);
     waiting.delete(text);
   }
-  delivery.sort((a, b) => a - b);
-  answer.sort((a, b) => a - b);
-  const backend = process.env.BENCH_DATABASE_URL ? 'PostgreSQL (LISTEN/NOTIFY)' : 'PGlite (in-process bus)';
+  const backend = onPostgres() ? 'PostgreSQL (LISTEN/NOTIFY)' : 'PGlite (in-process bus)';
   console.log(`support reply -> player SSE over ${backend}, ${replies} replies`);
-  console.log(`  delivered: median ${percentile(delivery, 50).toFixed(1)} ms, p95 ${percentile(delivery, 95).toFixed(1)} ms, max ${delivery.at(-1)!.toFixed(1)} ms`);
-  console.log(`  reply call answered: median ${percentile(answer, 50).toFixed(1)} ms, p95 ${percentile(answer, 95).toFixed(1)} ms`);
+  console.log(`  delivered: ${describeTimings(delivery)}`);
+  console.log(`  reply call answered: ${describeTimings(answer)}`);
 } finally {
   controller.abort();
   await server.stop();
