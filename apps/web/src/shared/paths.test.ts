@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetUrl, files, paths, withLang } from './paths';
+import { api, assetUrl, files, paths, withLang } from './paths';
 
 describe('paths', () => {
   it('appends the language to a game frame URL', () => {
@@ -16,6 +16,23 @@ describe('paths', () => {
     expect(files.priceLogo('gems-100', 'gems.svg')).toBe('/prices/gems-100/gems.svg');
     expect(files.legalDoc('PublicOffer', 'ru')).toBe('/docs/RuPublicOffer.html');
     expect(files.legalDoc('PublicOffer', 'de')).toBe('/docs/EnPublicOffer.html');
+  });
+
+  it('builds the payment calls of spec section 7, encoding ids and the token', () => {
+    const id = '0b7d2a4e-1c1f-4e55-9a0e-2d4c5b6a7f80';
+    expect(api.paymentProcess(id)).toBe(`/api/payments/process/${id}`);
+    expect(api.paymentGet('a/b')).toBe('/api/payments/get/a%2Fb');
+    expect(api.paymentEvents(id, null)).toBe(`/api/payments/events/${id}`);
+    expect(api.paymentEvents(id, 'h.p+s')).toBe(`/api/payments/events/${id}?jwt=h.p%2Bs`);
+    expect(api.paymentSetPending(id)).toBe(`/api/payments/set-pending/${id}`);
+    expect(api.paymentUpdateReceiptMail()).toBe('/api/payments/update-mail-to-receive-check');
+    expect(api.paymentYookassaCreate(id)).toBe(`/api/payments/yookassa/create/${id}`);
+    expect(api.paymentYookassaModalClose(id)).toBe(`/api/payments/yookassa/modal-close/${id}`);
+    expect(api.paymentStripeCreate(id)).toBe(`/api/payments/stripe/create/${id}`);
+    expect(api.paymentStripeCancel()).toBe('/api/payments/stripe/cancellation-payment');
+    expect(api.paymentYandexPayCreate()).toBe('/api/payments/yandex-pay/create');
+    expect(api.paymentSandboxComplete(id)).toBe(`/api/payments/sandbox/${id}/complete`);
+    expect(paths.paymentsDone('eyJ4IjoxfQ')).toBe('/payments/done/eyJ4IjoxfQ');
   });
 
   it('keeps rooted and absolute asset URLs and serves bare names from /images', () => {

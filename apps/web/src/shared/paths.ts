@@ -55,6 +55,8 @@ export const paths = {
   recoveryPassword: (session?: string | null, source?: string | null) =>
     withSegments('/auth/recovery-password', session, source),
   loginDone: (result: string) => `/session/loginDone/${result}`,
+  /** The payment result page of redirect and mobile modes (`result` already encoded). */
+  paymentsDone: (result: string) => `/payments/done/${result}`,
   unauthorized: (result: string) => `/unauthorized/${result}`,
   accountProfile: () => '/account/profile',
   accountDelete: () => '/account/delete',
@@ -108,6 +110,19 @@ export const api = {
     const text = query.toString();
     return text ? `/api/support/events?${text}` : '/api/support/events';
   },
+  /** The payment calls of spec section 7. */
+  paymentProcess: (id: string) => `/api/payments/process/${enc(id)}`,
+  paymentGet: (id: string) => `/api/payments/get/${enc(id)}`,
+  /** Server-Sent Events; EventSource sends no headers, so the token rides in `jwt`. */
+  paymentEvents: (id: string, jwt: string | null) => `/api/payments/events/${enc(id)}${jwt ? `?jwt=${enc(jwt)}` : ''}`,
+  paymentSetPending: (id: string) => `/api/payments/set-pending/${enc(id)}`,
+  paymentUpdateReceiptMail: () => '/api/payments/update-mail-to-receive-check',
+  paymentYookassaCreate: (id: string) => `/api/payments/yookassa/create/${enc(id)}`,
+  paymentYookassaModalClose: (id: string) => `/api/payments/yookassa/modal-close/${enc(id)}`,
+  paymentStripeCreate: (id: string) => `/api/payments/stripe/create/${enc(id)}`,
+  paymentStripeCancel: () => '/api/payments/stripe/cancellation-payment',
+  paymentYandexPayCreate: () => '/api/payments/yandex-pay/create',
+  paymentSandboxComplete: (id: string) => `/api/payments/sandbox/${enc(id)}/complete`,
   /** Outside sign-in in a new window: `state` is `{userAuthDataId}:{session}`. */
   passport: (provider: string, state: string) => `/passport/${enc(provider)}?state=${enc(state)}`,
 } as const;
@@ -124,6 +139,8 @@ export const files = {
     `/docs/${lng === 'ru' ? 'Ru' : 'En'}${name}.html`,
   termsOfUse: () => '/docs/EnTermsOfUse.html',
   singleGameDoc: (name: 'TermsOfUse' | 'PrivacyPolicy' | 'ContentExemption' | 'Complaints') => `/docs/En${name}.html`,
+  /** YooKassa's checkout widget script (loaded only for a real YooKassa payment). */
+  yookassaWidget: 'https://yookassa.ru/checkout-widget/v1/checkout-widget.js',
   /** The afterdark customer support chat (an outside link). */
   customerSupportChat: 'https://t.me/afterdark_support',
   supportEmail: 'support@gameportal.example',

@@ -5,7 +5,6 @@ import type { AuthType } from '@portal/contracts/control';
 import { encodeResult } from '@portal/contracts/result-codec';
 import { isFramed, isMobileSource, postToHost } from '@/shared/auth/host-message';
 import { paths } from '@/shared/paths';
-import { paymentsDonePath } from './api/endpoints';
 
 /** What the flow hands on at its end (interfaces #1; `paymentResult` of DESIGN 4.5). */
 export type PaymentHostResult = TPaymentResult;
@@ -36,7 +35,7 @@ export interface DeliveryOptions {
  */
 export async function deliverPaymentResult(result: PaymentHostResult, options: DeliveryOptions): Promise<void> {
   if (isMobileSource(options.source) || options.authType === 'redirect') {
-    await options.navigate(paymentsDonePath(encodeResult(result)), { replace: true });
+    await options.navigate(paths.paymentsDone(encodeResult(result)), { replace: true });
   } else if (isFramed() && postToHost({ type: 'paymentResult', result })) {
     await options.navigate(paths.loader(), { replace: true });
   } else {

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ZPaymentLiveEvent } from '@portal/contracts/payments';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
 import { storage } from '@/shared/storage';
-import { paymentApi } from './api/endpoints';
+import { api } from '@/shared/paths';
 import { paymentQueryOptions } from './api/get-payment';
 
 /**
@@ -16,7 +16,7 @@ export function useLivePayment(paymentId: string, jwt: string | null | undefined
   useEffect(() => {
     if (!enabled || !paymentId || typeof EventSource === 'undefined') return;
     const token = jwt || storage.get(STORAGE_KEYS.accessToken);
-    const source = new EventSource(paymentApi.events(paymentId, token));
+    const source = new EventSource(api.paymentEvents(paymentId, token));
     const { queryKey } = paymentQueryOptions(paymentId);
     source.addEventListener('status', (event) => {
       const parsed = ZPaymentLiveEvent.safeParse(safeJson((event as MessageEvent<string>).data));

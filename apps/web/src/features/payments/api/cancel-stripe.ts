@@ -1,6 +1,6 @@
 import type { TPaymentStatus } from '@portal/contracts/payments';
 import { apiPost } from '@/shared/api/client';
-import { paymentApi } from './endpoints';
+import { api } from '@/shared/paths';
 
 export const cancelStripe = (paymentId: string, stripePaymentId: string) =>
-  apiPost<{ status: TPaymentStatus }>(paymentApi.stripeCancel(), { paymentId, stripePaymentId });
+  apiPost<{ status: TPaymentStatus }>(api.paymentStripeCancel(), { paymentId, stripePaymentId });

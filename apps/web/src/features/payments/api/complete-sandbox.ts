@@ -1,7 +1,7 @@
 import type { TPaymentStatus, TSandboxOutcome } from '@portal/contracts/payments';
 import { apiPost } from '@/shared/api/client';
-import { paymentApi } from './endpoints';
+import { api } from '@/shared/paths';
 
 /** The sandbox provider screen: the player paid, failed or cancelled at the test provider. */
 export const completeSandbox = (id: string, outcome: TSandboxOutcome) =>
-  apiPost<{ status: TPaymentStatus }>(paymentApi.sandboxComplete(id), { outcome });
+  apiPost<{ status: TPaymentStatus }>(api.paymentSandboxComplete(id), { outcome });

@@ -1,5 +1,5 @@
 import type { TStripeCreateAnswer } from '@portal/contracts/payments';
 import { apiGet } from '@/shared/api/client';
-import { paymentApi } from './endpoints';
+import { api } from '@/shared/paths';
 
-export const createStripe = (id: string) => apiGet<TStripeCreateAnswer>(paymentApi.stripeCreate(id));
+export const createStripe = (id: string) => apiGet<TStripeCreateAnswer>(api.paymentStripeCreate(id));

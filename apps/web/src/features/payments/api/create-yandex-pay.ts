@@ -1,5 +1,5 @@
 import type { TYandexPayCreateAnswer } from '@portal/contracts/payments';
 import { apiPost } from '@/shared/api/client';
-import { paymentApi } from './endpoints';
+import { api } from '@/shared/paths';
 
-export const createYandexPay = (paymentId: string) => apiPost<TYandexPayCreateAnswer>(paymentApi.yandexPayCreate(), { paymentId });
+export const createYandexPay = (paymentId: string) => apiPost<TYandexPayCreateAnswer>(api.paymentYandexPayCreate(), { paymentId });

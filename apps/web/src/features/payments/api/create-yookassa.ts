@@ -1,5 +1,5 @@
 import type { TYookassaCreateAnswer } from '@portal/contracts/payments';
 import { apiGet } from '@/shared/api/client';
-import { paymentApi } from './endpoints';
+import { api } from '@/shared/paths';
 
-export const createYookassa = (id: string) => apiGet<TYookassaCreateAnswer>(paymentApi.yookassaCreate(id));
+export const createYookassa = (id: string) => apiGet<TYookassaCreateAnswer>(api.paymentYookassaCreate(id));

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FINAL_PAYMENT_STATUSES, type TPaymentGetResponse, type TPaymentStatus } from '@portal/contracts/payments';
 import { apiGet } from '@/shared/api/client';
-import { paymentApi } from './endpoints';
+import { api } from '@/shared/paths';
 
 /** Spec section 9: the payment state is polled every 2000 ms while the popup waits. */
 export const PAYMENT_POLL_MS = 2000;
@@ -9,7 +9,7 @@ export const PAYMENT_POLL_MS = 2000;
 export const isFinalStatus = (status: TPaymentStatus | undefined) =>
   status !== undefined && (FINAL_PAYMENT_STATUSES as readonly string[]).includes(status);
 
-export const getPayment = (id: string, signal?: AbortSignal) => apiGet<TPaymentGetResponse>(paymentApi.get(id), signal);
+export const getPayment = (id: string, signal?: AbortSignal) => apiGet<TPaymentGetResponse>(api.paymentGet(id), signal);
 
 export const paymentQueryOptions = (id: string) =>
   queryOptions({ queryKey: ['payments', 'get', id], queryFn: ({ signal }) => getPayment(id, signal) });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
-import { YOOKASSA_WIDGET_URL } from '../api/endpoints';
+import { files } from '@/shared/paths';
 import { yookassaModalClose } from '../api/yookassa-modal-close';
 
 /** The parts of YooKassa's checkout widget (checkout-widget.js v1) used here. */
@@ -28,7 +28,7 @@ function loadWidget(): Promise<YooKassaWidgetConstructor> {
   loading ??= new Promise<YooKassaWidgetConstructor>((resolve, reject) => {
     if (window.YooMoneyCheckoutWidget) return resolve(window.YooMoneyCheckoutWidget);
     const script = document.createElement('script');
-    script.src = YOOKASSA_WIDGET_URL;
+    script.src = files.yookassaWidget;
     script.async = true;
     script.onload = () => (window.YooMoneyCheckoutWidget ? resolve(window.YooMoneyCheckoutWidget) : reject(new Error('no widget')));
     script.onerror = () => reject(new Error('the YooKassa widget did not load'));
