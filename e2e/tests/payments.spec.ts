@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { createPayment, projectApiKey, registerPlayer, signInBrowser, type Player } from '../support/api';
 
 /**
@@ -17,9 +17,9 @@ async function gameServerView(request: APIRequestContext, paymentId: string) {
   return (await response.json()) as { status: string; provider: string | null; currency: string; payload: string | null };
 }
 
-async function openPayment(page: Page, request: APIRequestContext, label: string) {
+async function openPayment(page: Page, request: APIRequestContext, label: string, priceId?: string) {
   const player: Player = await registerPlayer(request, label);
-  const payment = await createPayment(request, { userId: player.userId, payload: `order-${label}` });
+  const payment = await createPayment(request, { userId: player.userId, payload: `order-${label}`, ...(priceId ? { priceId } : {}) });
   await signInBrowser(page, player);
   await page.goto(new URL(payment.paymentUrl).pathname);
   await expect(page.getByRole('heading', { name: 'Payment', level: 1 })).toBeVisible();
@@ -53,6 +53,55 @@ test.describe('payments', () => {
       await expect(page).toHaveURL(/\/transactions$/);
     });
   }
+
+  test('a purchase paid on the screens is in the history with its PDF receipt', async ({ page, request, context }) => {
+    test.setTimeout(60_000);
+    const { paymentId, player } = await openPayment(page, request, 'pay-history', 'ft-coins-100');
+    await continueWith(page, 'stripe', player.email);
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(popup(page).getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    await expect(popup(page).getByText('Paid', { exact: true })).toBeVisible();
+    await popup(page).getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/transactions$/);
+
+    await expect(page.getByRole('heading', { name: 'Purchase history' })).toBeVisible();
+    // Paid through Stripe: the item's English name and its dollar price.
+    const row = page.getByRole('list', { name: 'Your purchases' }).getByRole('button', { name: /Bag of coins/ });
+    await expect(row).toContainText('Paid');
+    await expect(row).toContainText('$0.99');
+    await row.click();
+    await expect(row).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText(paymentId)).toBeVisible();
+
+    // A job makes the receipt after the payment became paid: until then "Open receipt" says
+    // so in a dialog, and the player closes it and tries again.
+    const pdfUrl = `/api/user/receipts/${paymentId}.pdf`;
+    const pdfResponse = context.waitForEvent('response', { predicate: (response) => response.url().includes(pdfUrl), timeout: 30_000 });
+    const pendingDialog = page.getByRole('dialog', { name: 'Receipt' });
+    let tab: Page | undefined;
+    let waited = 0;
+    await expect(async () => {
+      if (await pendingDialog.isVisible()) {
+        waited += 1;
+        await expect(pendingDialog.getByText('The receipt is being generated. Please wait a little.')).toBeVisible();
+        await pendingDialog.getByRole('button', { name: 'OK' }).click();
+        await expect(pendingDialog).toBeHidden();
+      }
+      const opened = page.waitForEvent('popup', { timeout: 3_000 });
+      await page.getByRole('button', { name: 'Open receipt' }).click();
+      tab = await opened;
+    }).toPass({ timeout: 30_000, intervals: [500, 1_000] });
+    test.info().annotations.push({ type: 'receipt', description: `opened after ${waited} "being generated" answer(s)` });
+
+    const response: Response = await pdfResponse;
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect(tab!.url()).toContain(pdfUrl);
+    const pdf = await request.get(response.url());
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await tab!.close();
+  });
 
   test('pays through the Yandex Pay sandbox page in a window', async ({ page, request }) => {
     const { paymentId, player } = await openPayment(page, request, 'pay-yandex');
