@@ -1,34 +1,30 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RichTextEditor } from '@/shared/rich-text/rich-text-editor';
+import { UPLOAD_ACCEPT, type TUploadKind } from '@portal/contracts/support';
 import { ApiError } from '@/shared/api/client';
+import { RichTextEditor, isRichTextEmpty } from '@/shared/rich-text';
+import { validateUpload, type UploadProblem } from '@/shared/upload/validate-upload';
 import { useSendStaffReply } from '../api/send-reply';
-import { acceptOf, checkAttachment, type AttachmentKind } from '../attachment';
-
-interface FileError {
-  key: string;
-  limit?: number;
-}
 
 /** The staff reply: the ticket editor plus an optional image and video (the player's limits). */
 export function ReplyForm({ ticketId }: { ticketId: string }) {
   const { t } = useTranslation();
   const send = useSendStaffReply();
   const [text, setText] = useState('');
-  const [files, setFiles] = useState<Record<AttachmentKind, File | null>>({ image: null, video: null });
-  const [fileError, setFileError] = useState<FileError | null>(null);
+  const [files, setFiles] = useState<Record<TUploadKind, File | null>>({ image: null, video: null });
+  const [fileError, setFileError] = useState<UploadProblem | null>(null);
   const [emptyError, setEmptyError] = useState(false);
   const inputs = { image: useRef<HTMLInputElement>(null), video: useRef<HTMLInputElement>(null) };
 
-  const pick = (kind: AttachmentKind) => (event: ChangeEvent<HTMLInputElement>) => {
+  const pick = (kind: TUploadKind) => (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
-    const problem = file ? checkAttachment(kind, file) : null;
+    const problem = file ? validateUpload(kind, file) : null;
     setFileError(problem);
     if (problem) event.target.value = '';
     setFiles((previous) => ({ ...previous, [kind]: problem ? null : file }));
   };
 
-  const clearFile = (kind: AttachmentKind) => {
+  const clearFile = (kind: TUploadKind) => {
     setFiles((previous) => ({ ...previous, [kind]: null }));
     const input = inputs[kind].current;
     if (input) input.value = '';
@@ -36,8 +32,7 @@ export function ReplyForm({ ticketId }: { ticketId: string }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const hasText = text.replace(/<[^>]*>/g, '').trim().length > 0;
-    if (!hasText && !files.image && !files.video) {
+    if (isRichTextEmpty(text) && !files.image && !files.video) {
       setEmptyError(true);
       return;
     }
@@ -83,7 +78,7 @@ export function ReplyForm({ ticketId }: { ticketId: string }) {
           <div key={kind} className="staff-reply__file">
             <label className="staff-button staff-file-label">
               {t(`staff.ticket.attach.${kind}`)}
-              <input ref={inputs[kind]} type="file" accept={acceptOf(kind)} onChange={pick(kind)} className="staff-visually-hidden" />
+              <input ref={inputs[kind]} type="file" accept={UPLOAD_ACCEPT[kind]} onChange={pick(kind)} className="staff-visually-hidden" />
             </label>
             {files[kind] && (
               <span className="staff-reply__chosen">
@@ -98,7 +93,7 @@ export function ReplyForm({ ticketId }: { ticketId: string }) {
       </div>
       {fileError && (
         <p role="alert" className="staff-error">
-          {fileError.limit ? t(fileError.key, { limit: fileError.limit }) : t(fileError.key)}
+          {t(fileError.key, fileError.values)}
         </p>
       )}
       {send.isError && (

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_ACCEPT, UPLOAD_LIMITS, limitInMb, type TUploadKind } from '@portal/contracts/support';
-import { validateUpload, type UploadProblem } from '../validate-upload';
+import { validateUpload, type UploadProblem } from '@/shared/upload/validate-upload';
 
 interface AttachmentFieldProps {
   kind: TUploadKind;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TICKET_CLOSED_MESSAGE } from '@portal/contracts/support';
@@ -6,18 +6,14 @@ import { ApiError } from '@/shared/api/client';
 import { supportUnreadCountQueryKey } from '@/shared/api/get-support-unread-count';
 import { useSupportEvents } from '@/shared/api/support-events';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
-import { RichTextEditor, isRichTextEmpty } from '@/shared/rich-text';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
-import { notifyError } from '@/shared/ui/notify';
 import { ticketQueryKey, useTicket } from '../api/get-ticket';
 import { ticketsQueryKey } from '../api/get-tickets';
 import { useSendMessage } from '../api/send-message';
 import { formatDate } from '../format-date';
 import { NavAction, type SupportNav } from '../support-nav';
-import { AttachmentField } from './attachment-field';
+import { MessageComposer } from './message-composer';
 import { MessageItem } from './message-item';
-import { serverProblem } from './server-problem';
-import { UploadProgress } from './upload-progress';
 
 const isTicketClosed = (error: unknown) =>
   error instanceof ApiError && (error.code === 'TICKET_CLOSED' || error.message === TICKET_CLOSED_MESSAGE);
@@ -114,88 +110,22 @@ export function TicketChat({ id, nav }: { id: string; nav: SupportNav }) {
 /** The reply: rich text and optional image and video, like the ticket itself. */
 function ReplyForm({ ticketId, onClosed }: { ticketId: string; onClosed: () => void }) {
   const { t } = useTranslation();
-  const errorId = useId();
-  const [text, setText] = useState('');
-  const [image, setImage] = useState<File | null>(null);
-  const [video, setVideo] = useState<File | null>(null);
-  const [emptyError, setEmptyError] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
-  // Remounting the file fields clears their inputs after a message went out.
-  const [generation, setGeneration] = useState(0);
   const send = useSendMessage();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (send.isPending) return;
-    setFormError(null);
-    if (isRichTextEmpty(text) && !image && !video) {
-      setEmptyError(true);
-      return;
-    }
-    const hasFiles = Boolean(image || video);
-    setProgress(hasFiles ? { sent: 0, total: (image?.size ?? 0) + (video?.size ?? 0) } : null);
-    send.mutate(
-      {
-        ticketId,
-        text: isRichTextEmpty(text) ? '' : text,
-        image,
-        video,
-        onProgress: hasFiles ? (sent, total) => setProgress({ sent, total }) : undefined,
-      },
-      {
-        onSuccess: () => {
-          setText('');
-          setImage(null);
-          setVideo(null);
-          setGeneration((value) => value + 1);
-        },
-        onError: (error) => {
-          // Spec 4: a send refused with TICKET_CLOSED reloads the ticket (now read-only).
-          if (isTicketClosed(error)) {
-            onClosed();
-            return;
-          }
-          const problem = serverProblem(error, { image, video });
-          if (problem) setFormError(t(problem.key, problem.values));
-          else notifyError('SEND_MESSAGE_ERROR');
-        },
-        onSettled: () => setProgress(null),
-      },
-    );
-  };
-
   return (
-    <form className="support-form support-chat__reply" onSubmit={submit} noValidate>
-      <RichTextEditor
-        label={t('support.replyLabel')}
-        value={text}
-        onChange={(html) => {
-          setText(html);
-          if (emptyError && !isRichTextEmpty(html)) setEmptyError(false);
-        }}
-        invalid={emptyError}
-        describedBy={emptyError ? errorId : undefined}
-        disabled={send.isPending}
-      />
-      {emptyError ? (
-        <p id={errorId} role="alert" className="support-form__error">
-          {t('support.descriptionEmptyWarning')}
-        </p>
-      ) : null}
-      <div className="support-form__files" key={generation}>
-        <AttachmentField kind="image" file={image} onChange={setImage} disabled={send.isPending} />
-        <AttachmentField kind="video" file={video} onChange={setVideo} disabled={send.isPending} />
-      </div>
-      {progress ? <UploadProgress sent={progress.sent} total={progress.total} /> : null}
-      {formError ? (
-        <p role="alert" className="support-form__error">
-          {formError}
-        </p>
-      ) : null}
-      <button type="submit" className="support__primary" disabled={send.isPending}>
-        {send.isPending ? t('support.sending') : t('support.send')}
-      </button>
-    </form>
+    <MessageComposer
+      className="support-chat__reply"
+      label={t('support.replyLabel')}
+      submitLabel={t('support.send')}
+      pending={send.isPending}
+      filesAlone
+      failureCode="SEND_MESSAGE_ERROR"
+      onRefused={(error) => {
+        // Spec 4: a send refused with TICKET_CLOSED reloads the ticket (now read-only).
+        if (!isTicketClosed(error)) return false;
+        onClosed();
+        return true;
+      }}
+      send={(draft, callbacks) => send.mutate({ ...draft, ticketId }, callbacks)}
+    />
   );
 }
