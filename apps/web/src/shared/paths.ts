@@ -123,6 +123,12 @@ export const api = {
   paymentStripeCancel: () => '/api/payments/stripe/cancellation-payment',
   paymentYandexPayCreate: () => '/api/payments/yandex-pay/create',
   paymentSandboxComplete: (id: string) => `/api/payments/sandbox/${enc(id)}/complete`,
+  /** Purchase history, payment help and receipts (spec section 7). */
+  userPayments: (project?: string | null) =>
+    project ? `/api/payments/get-user-payments?project=${enc(project)}` : '/api/payments/get-user-payments',
+  userPayment: (id: string) => `/api/payments/get-user-payment?paymentId=${enc(id)}`,
+  receiptLink: (id: string) => `/api/user/get-receipt-link?privatePaymentId=${enc(id)}`,
+  sendLetterSupport: () => '/api/payments/send-letter-support',
   /** Outside sign-in in a new window: `state` is `{userAuthDataId}:{session}`. */
   passport: (provider: string, state: string) => `/passport/${enc(provider)}?state=${enc(state)}`,
 } as const;

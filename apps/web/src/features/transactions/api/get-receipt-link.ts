@@ -1,5 +1,5 @@
 import { apiGet } from '@/shared/api/client';
-import { transactionsApi } from './endpoints';
+import { api } from '@/shared/paths';
 
 /** The receipt's link, or "" while the server is still making it (spec: receipt state). */
-export const getReceiptLink = (paymentId: string) => apiGet<{ result: string }>(transactionsApi.receiptLink(paymentId)).then((data) => data.result);
+export const getReceiptLink = (paymentId: string) => apiGet<{ result: string }>(api.receiptLink(paymentId)).then((data) => data.result);

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPaymentHistoryItem } from '@portal/contracts/payments';
 import { apiGet } from '@/shared/api/client';
-import { transactionsApi } from './endpoints';
+import { api } from '@/shared/paths';
 
 /** One purchase of the player; `result` is null when it is not theirs or does not exist. */
 export const getUserPayment = (id: string, signal?: AbortSignal) =>
-  apiGet<{ result: TPaymentHistoryItem | null }>(transactionsApi.userPayment(id), signal).then((data) => data.result);
+  apiGet<{ result: TPaymentHistoryItem | null }>(api.userPayment(id), signal).then((data) => data.result);
 
 export const userPaymentQueryOptions = (id: string) =>
   queryOptions({

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TPaymentHistoryItem } from '@portal/contracts/payments';
 import { apiGet } from '@/shared/api/client';
-import { transactionsApi } from './endpoints';
+import { api } from '@/shared/paths';
 
-export const getUserPayments = (signal?: AbortSignal) => apiGet<TPaymentHistoryItem[]>(transactionsApi.userPayments(), signal);
+export const getUserPayments = (signal?: AbortSignal) => apiGet<TPaymentHistoryItem[]>(api.userPayments(), signal);
 
 export const userPaymentsQueryOptions = () =>
   queryOptions({
