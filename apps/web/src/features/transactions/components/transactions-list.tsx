@@ -25,6 +25,9 @@ function openInNewTab(link: string): void {
 function Row({ item, open, onToggle, onHelp, onReceiptPending }: { item: TPaymentHistoryItem; open: boolean; onToggle: () => void; onHelp: () => void; onReceiptPending: () => void }) {
   const { t } = useTranslation();
   const detailsId = useId();
+  const receiptNoteId = useId();
+  // Only a paid purchase has a receipt: the server refuses the link for any other state.
+  const receiptReady = item.status === 'paid';
   const [receiptBusy, setReceiptBusy] = useState(false);
 
   const copyId = async () => {
@@ -67,13 +70,24 @@ function Row({ item, open, onToggle, onHelp, onReceiptPending }: { item: TPaymen
                 <button type="button" onClick={() => void copyId()}>
                   {t('transactions.copyId')}
                 </button>
-                <button type="button" onClick={() => void openReceipt()} disabled={receiptBusy} aria-busy={receiptBusy || undefined}>
+                <button
+                  type="button"
+                  onClick={() => void openReceipt()}
+                  disabled={!receiptReady || receiptBusy}
+                  aria-busy={receiptBusy || undefined}
+                  aria-describedby={receiptReady ? undefined : receiptNoteId}
+                >
                   {t('transactions.openReceipt')}
                 </button>
                 <button type="button" onClick={onHelp}>
                   {t('transactions.askHelp')}
                 </button>
               </span>
+              {receiptReady ? null : (
+                <span id={receiptNoteId} className="tx-row__note">
+                  {t('transactions.receiptOnlyPaid')}
+                </span>
+              )}
             </dd>
           </div>
           <div>

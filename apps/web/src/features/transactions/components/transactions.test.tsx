@@ -97,6 +97,20 @@ describe('transactions', () => {
     await waitFor(() => expect(open).toHaveBeenCalledWith(link, '_blank'));
   });
 
+  it('offers no receipt for a purchase that is not paid: the action is disabled and says why', async () => {
+    const fetchSpy = api();
+    renderRoutes(routes, '/transactions');
+    fireEvent.click(await screen.findByRole('button', { name: /Handful of gems/ }));
+    const receipt = screen.getByRole('button', { name: 'Open receipt' }) as HTMLButtonElement;
+    expect(receipt.disabled).toBe(true);
+    expect(receipt.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(receipt.getAttribute('aria-describedby')!)?.textContent).toBe('A receipt is available once the purchase is paid.');
+    fireEvent.click(receipt);
+    expect(fetchSpy.mock.calls.some(([url]) => String(url).startsWith('/api/user/get-receipt-link'))).toBe(false);
+    expect((screen.getByRole('button', { name: 'Copy ID' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Ask for help' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('does not open anything when the receipt link fails', async () => {
     const open = vi.spyOn(window, 'open');
     api({ '/api/user/get-receipt-link': { status: 500, body: { code: 'INTERNAL_ERROR', message: 'x' } } });
