@@ -23,6 +23,24 @@ describe('header', () => {
     await waitFor(() => expect(localStorage.getItem('tempUserId')).toMatch(/^[0-9a-f-]{36}$/));
   });
 
+  it('signed out with guest tickets: the support entry carries the unread count in its name', async () => {
+    localStorage.setItem('tempUserId', '0c5e2b8a-3f4d-4a6b-9c7d-8e9f0a1b2c3d');
+    const fetchMock = mockApi({ '/api/support/get-support-unread-message-count': { body: { data: { count: 2 } } } });
+    renderRoutes(routes, '/games/en/');
+    const support = await screen.findByRole('link', { name: /^Support\s*2\s*unread messages$/ });
+    expect(support.getAttribute('href')).toBe('/support/tickets');
+    const call = fetchMock.mock.calls.find(([url]) => String(url) === '/api/support/get-support-unread-message-count');
+    expect(new Headers((call![1] as RequestInit).headers).get('Temp-User-Id')).toBe('0c5e2b8a-3f4d-4a6b-9c7d-8e9f0a1b2c3d');
+  });
+
+  it('signed out with nothing unread: the plain support entry', async () => {
+    localStorage.setItem('tempUserId', '0c5e2b8a-3f4d-4a6b-9c7d-8e9f0a1b2c3d');
+    const fetchMock = mockApi({ '/api/support/get-support-unread-message-count': { body: { data: { count: 0 } } } });
+    renderRoutes(routes, '/games/en/');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/support/get-support-unread-message-count')).toBe(true));
+    expect(screen.getByRole('link', { name: 'Support' })).toBeTruthy();
+  });
+
   it('signed in: the nickname and the account menu with type, id, settings, transactions, unread support and logout', async () => {
     localStorage.setItem('accessToken', 'tok');
     localStorage.setItem(

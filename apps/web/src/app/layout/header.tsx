@@ -5,6 +5,9 @@ import { files, paths } from '@/shared/paths';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { isFramed } from '@/shared/auth/host-message';
+import { useSupportUnreadCount } from '@/shared/api/get-support-unread-count';
+import { storage } from '@/shared/storage';
+import { STORAGE_KEYS } from '@/shared/storage-keys';
 import { LanguageSwitcher } from './language-switcher';
 import { EmbeddedHeader } from './header-embedded';
 import { embedContextOf, isEmbedded, isLoaderOnlyPath } from './header-embed';
@@ -37,9 +40,14 @@ function PortalHeader() {
   const { pathname, search } = useLocation();
   const signedIn = user !== null;
 
+  // The guest's Temp-User-Id: their tickets' unread count is asked for once it exists.
+  const [guestMarker, setGuestMarker] = useState(() => storage.get(STORAGE_KEYS.tempUserId));
+
   // Spec section 4: a marker while signed out, merged once signed in.
   useEffect(() => {
-    void import('@/shared/auth/anonymous').then(({ syncAnonymousMarker }) => syncAnonymousMarker(signedIn));
+    void import('@/shared/auth/anonymous')
+      .then(({ syncAnonymousMarker }) => syncAnonymousMarker(signedIn))
+      .then(() => setGuestMarker(storage.get(STORAGE_KEYS.tempUserId)));
   }, [signedIn]);
 
   const onAuthScreen = pathname.startsWith('/session/') || pathname.startsWith('/auth/recovery');
@@ -52,10 +60,7 @@ function PortalHeader() {
           <span>{t('header.portalName')}</span>
         </Link>
         <nav aria-label={t('header.navigation')} className="site-header__nav">
-          <Link to={paths.supportTickets()} className="site-header__link">
-            <img src={files.mainImage('support')} alt="" width={20} height={20} />
-            {t('header.support')}
-          </Link>
+          <SupportLink markUnread={!signedIn && guestMarker !== null} />
         </nav>
         <div className="site-header__actions">
           <LanguageSwitcher />
@@ -81,5 +86,28 @@ function PortalHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/**
+ * The support entry. Signed out, it carries the guest's unread mark (their tickets are
+ * found by Temp-User-Id) the way the account menu marks it for players: a count badge whose
+ * text is part of the link's name. Signed in, the account menu carries the mark.
+ */
+function SupportLink({ markUnread }: { markUnread: boolean }) {
+  const { t } = useTranslation();
+  const unread = useSupportUnreadCount(markUnread).data?.count ?? 0;
+  const marked = markUnread && unread > 0;
+  return (
+    <Link to={paths.supportTickets()} className="site-header__link">
+      <img src={files.mainImage('support')} alt="" width={20} height={20} />
+      {t('header.support')}
+      {marked ? (
+        <span className="site-header__badge">
+          {unread}
+          <span className="visually-hidden"> {t('header.unread')}</span>
+        </span>
+      ) : null}
+    </Link>
   );
 }
