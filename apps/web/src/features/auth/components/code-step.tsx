@@ -8,7 +8,7 @@ import { ApiError } from '@/shared/api/client';
 import { useCountdown } from '@/shared/hooks/use-countdown';
 import { notify } from '@/shared/ui/notify';
 import { useResendCode } from '../api/resend-code';
-import { FormField } from './form-field';
+import { FormField } from '@/shared/ui/form-field';
 import { ResendCode } from './resend-code';
 import { CaptchaSlot } from './captcha-slot';
 import type { CaptchaState } from './captcha-slot';

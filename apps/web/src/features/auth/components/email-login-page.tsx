@@ -11,7 +11,7 @@ import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { paths } from '@/shared/paths';
 import { useLoginByEmail } from '../api/login-by-email';
 import { useAuthScreen } from '../use-auth-screen';
-import { FormField } from './form-field';
+import { FormField } from '@/shared/ui/form-field';
 import { CaptchaSlot } from './captcha-slot';
 import './auth-card.css';
 

@@ -14,7 +14,7 @@ import { useRecoveryPassword } from '../api/recovery-password';
 import { useSendRecoveryPasswordCode } from '../api/send-recovery-password-code';
 import { useActivateNewPassword } from '../api/activate-new-password';
 import { useAuthScreen } from '../use-auth-screen';
-import { FormField } from './form-field';
+import { FormField } from '@/shared/ui/form-field';
 import { CaptchaSlot } from './captcha-slot';
 import { CodeStep } from './code-step';
 import './auth-card.css';

@@ -12,7 +12,7 @@ import { files, paths } from '@/shared/paths';
 import { useRegisterByEmail } from '../api/register-by-email';
 import { useSendVerificationCode } from '../api/send-verification-code';
 import { useAuthScreen } from '../use-auth-screen';
-import { FormField } from './form-field';
+import { FormField } from '@/shared/ui/form-field';
 import { CaptchaSlot } from './captcha-slot';
 import { CodeStep } from './code-step';
 import './auth-card.css';
@@ -114,7 +114,7 @@ export function RegistrationPage() {
             {...form.register('password')}
           />
           <p className="auth-card__lead">{t('login.passwordHint')}</p>
-          <div className="auth-field">
+          <div className="form-field">
             <div className="auth-consent">
               <input
                 id="registration-consent"
@@ -131,7 +131,7 @@ export function RegistrationPage() {
               </label>
             </div>
             {errors.consent?.message ? (
-              <p id="registration-consent-error" className="auth-field__error" role="alert">
+              <p id="registration-consent-error" className="form-field__error" role="alert">
                 {t(errors.consent.message)}
               </p>
             ) : null}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
 import { CURRENCY_SIGNS, ZPaymentProviderId, type TPaymentProcessResponse, type TPaymentProviderConfig, type TPaymentProviderId } from '@portal/contracts/payments';
 import { ZEmail } from '@portal/contracts/validation';
 import { assetUrl } from '@/shared/paths';
+import { FormField } from '@/shared/ui/form-field';
 import { notify, notifyError } from '@/shared/ui/notify';
 import { updateReceiptMail } from '../api/update-receipt-mail';
 import { CopyPaymentId } from './copy-payment-id';
@@ -41,7 +42,6 @@ export interface ProcessScreenProps {
  */
 export function ProcessScreen({ paymentId, process, onContinue, onError, onCancelRequest }: ProcessScreenProps) {
   const { t, i18n } = useTranslation();
-  const emailId = useId();
   const providers = process.providers;
   const saved = process.profileData.mailToReceiveCheck ?? '';
   const [saving, setSaving] = useState(false);
@@ -110,22 +110,14 @@ export function ProcessScreen({ paymentId, process, onContinue, onError, onCance
             {t('errors.PAYMENTS_METHODS_NOT_EXIST')}
           </p>
         )}
-        <div className="auth-field payment-field">
-          <label htmlFor={emailId}>{t('payment.receiptEmail')}</label>
-          <input
-            id={emailId}
-            type="email"
-            autoComplete="email"
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? `${emailId}-error` : undefined}
-            {...form.register('email')}
-          />
-          {emailError ? (
-            <p id={`${emailId}-error`} className="auth-field__error" role="alert">
-              {t(emailError)}
-            </p>
-          ) : null}
-        </div>
+        <FormField
+          className="form-field payment-field"
+          label={t('payment.receiptEmail')}
+          type="email"
+          autoComplete="email"
+          error={emailError}
+          {...form.register('email')}
+        />
         <div className="payment-actions">
           <button type="submit" className="button button--primary" disabled={providers.length === 0 || saving || form.formState.isSubmitting}>
             {t('payment.continue')}

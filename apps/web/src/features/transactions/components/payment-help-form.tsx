@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { PAYMENT_HELP_REASONS, ZPaymentHelpReason } from '@portal/contracts/payment-help';
 import { ZEmail } from '@portal/contracts/validation';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
+import { FormField } from '@/shared/ui/form-field';
 import { Dialog } from '@/shared/ui/modal/dialog';
 import { notify } from '@/shared/ui/notify';
 import { useSendLetterSupport } from '../api/send-letter-support';
@@ -36,7 +37,6 @@ export function PaymentHelpForm({ paymentId, onDone }: PaymentHelpFormProps) {
   const send = useSendLetterSupport();
   const [sent, setSent] = useState(false);
   const [failed, setFailed] = useState(false);
-  const emailId = useId();
   const form = useForm<z.input<typeof ZHelpForm>, unknown, z.output<typeof ZHelpForm>>({ resolver: zodResolver(ZHelpForm), defaultValues: { reason: '', email: '' }, mode: 'onTouched' });
   const reason = form.watch('reason');
   const email = form.watch('email');
@@ -86,21 +86,17 @@ export function PaymentHelpForm({ paymentId, onDone }: PaymentHelpFormProps) {
         ))}
       </fieldset>
 
-      <div className="tx-help__field">
-        <label htmlFor={emailId}>{t('transactions.email')}</label>
-        <input
-          id={emailId}
-          type="email"
-          autoComplete="email"
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? `${emailId}-error` : undefined}
-          {...form.register('email')}
-        />
-        {/* Always there, so a message appearing on blur does not move the Send button under the pointer. */}
-        <p id={`${emailId}-error`} className="tx-help__error tx-help__error--field" role="alert">
-          {emailError ? t(emailError) : null}
-        </p>
-      </div>
+      {/* The message keeps its space, so one appearing on blur does not move the Send button under the pointer. */}
+      <FormField
+        className="tx-help__field"
+        errorClassName="tx-help__error tx-help__error--field"
+        keepErrorSpace
+        label={t('transactions.email')}
+        type="email"
+        autoComplete="email"
+        error={emailError}
+        {...form.register('email')}
+      />
 
       {failed ? (
         <p className="tx-help__error" role="alert">
