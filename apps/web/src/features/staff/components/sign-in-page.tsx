@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '@/shared/api/client';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
+import { FormField } from '@/shared/ui/form-field';
 import { useStaffLogin } from '../api/login';
 import { LanguageSelect } from './language-select';
 
@@ -42,36 +43,24 @@ export function SignInPage() {
       </div>
       <form className="staff-card staff-signin__form" onSubmit={onSubmit} noValidate aria-labelledby="staff-signin-title">
         <h1 id="staff-signin-title">{t('staff.signIn.title')}</h1>
-        <label className="staff-field">
-          <span>{t('staff.signIn.email')}</span>
-          <input
-            type="email"
-            autoComplete="username"
-            aria-invalid={errors.email ? 'true' : 'false'}
-            aria-describedby={errors.email ? 'staff-email-error' : undefined}
-            {...register('email')}
-          />
-        </label>
-        {errors.email?.message && (
-          <p id="staff-email-error" className="staff-error">
-            {t(errors.email.message)}
-          </p>
-        )}
-        <label className="staff-field">
-          <span>{t('staff.signIn.password')}</span>
-          <input
-            type="password"
-            autoComplete="current-password"
-            aria-invalid={errors.password ? 'true' : 'false'}
-            aria-describedby={errors.password ? 'staff-password-error' : undefined}
-            {...register('password')}
-          />
-        </label>
-        {errors.password?.message && (
-          <p id="staff-password-error" className="staff-error">
-            {t(errors.password.message)}
-          </p>
-        )}
+        <FormField
+          className="staff-field"
+          errorClassName="staff-error"
+          label={t('staff.signIn.email')}
+          type="email"
+          autoComplete="username"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <FormField
+          className="staff-field"
+          errorClassName="staff-error"
+          label={t('staff.signIn.password')}
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
         {login.isError && (
           <p role="alert" className="staff-error">
             {t(errorKey(login.error))}
