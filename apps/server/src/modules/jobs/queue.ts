@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 
@@ -46,6 +47,14 @@ export interface JobKind {
 export function exponentialBackoff(baseMs: number, capMs: number): (attempt: number) => number {
   return (attempt) => Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }
+
+/** A worker's poll interval and lease as the app config sets them (JOB_POLL_INTERVAL_MS, JOB_LEASE_SECONDS). */
+export const jobTimings = (
+  config: Pick<AppConfig, 'JOB_POLL_INTERVAL_MS' | 'JOB_LEASE_SECONDS'>,
+): Pick<JobWorkerOptions, 'pollIntervalMs' | 'leaseMs'> => ({
+  pollIntervalMs: config.JOB_POLL_INTERVAL_MS,
+  leaseMs: config.JOB_LEASE_SECONDS * 1000,
+});
 
 export interface JobWorkerOptions {
   db: Db;

@@ -4,7 +4,7 @@ import type { Database, Db } from '../../db/client.ts';
 import { createPaymentProviders, type PaymentProvidersOptions } from '../../integrations/payments/create-payment-providers.ts';
 import { Argon2idHasher } from '../../integrations/passwords/argon2id.ts';
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
-import { JobWorker } from '../jobs/queue.ts';
+import { JobWorker, jobTimings } from '../jobs/queue.ts';
 import { StaffService } from '../staff/service.ts';
 import { createPaymentLive, type PaymentLive } from './live.ts';
 import { createTableSandboxStore } from './sandbox-store.ts';
@@ -95,13 +95,7 @@ export async function createPayments(config: AppConfig, db: Db, tokens: TokenSer
       },
     },
   });
-  const worker = new JobWorker({
-    db,
-    log,
-    kinds: service.jobKinds(),
-    pollIntervalMs: config.JOB_POLL_INTERVAL_MS,
-    leaseMs: config.JOB_LEASE_SECONDS * 1000,
-  });
+  const worker = new JobWorker({ db, log, kinds: service.jobKinds(), ...jobTimings(config) });
   late.worker = worker;
   return { service, staff, worker, live };
 }

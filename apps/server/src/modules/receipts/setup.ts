@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { loadOrCreateSecret } from '../auth/secrets.ts';
-import { JobWorker } from '../jobs/queue.ts';
+import { JobWorker, jobTimings } from '../jobs/queue.ts';
 import { ReceiptsService } from './service.ts';
 
 export interface Receipts {
@@ -22,13 +22,7 @@ export async function createReceipts(config: AppConfig, db: Db, log: FastifyBase
     log,
     onJobEnqueued: () => late.worker?.nudge(),
   });
-  const worker = new JobWorker({
-    db,
-    log,
-    kinds: service.jobKinds(),
-    pollIntervalMs: config.JOB_POLL_INTERVAL_MS,
-    leaseMs: config.JOB_LEASE_SECONDS * 1000,
-  });
+  const worker = new JobWorker({ db, log, kinds: service.jobKinds(), ...jobTimings(config) });
   late.worker = worker;
   return { service, worker };
 }
