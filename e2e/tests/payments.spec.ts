@@ -127,6 +127,44 @@ test.describe('payments', () => {
     await expect(popup(page).getByRole('heading', { name: 'Not paid' })).toBeVisible();
     await expect(popup(page).getByText('Payment failed', { exact: true })).toBeVisible();
     expect((await gameServerView(request, paymentId)).status).toBe('fail');
+
+    // Reloaded on the provider screen: the end at once, nothing created at the provider again.
+    const creates: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/create/')) creates.push(r.url());
+    });
+    await page.reload();
+    await expect(popup(page).getByRole('heading', { name: 'Not paid' })).toBeVisible();
+    await expect(popup(page).getByText(paymentId)).toBeVisible();
+    await expect(page.getByText('The payment provider could not be reached. Please try again later.')).toHaveCount(0);
+    expect(creates).toEqual([]);
+  });
+
+  test('opened again: a pending payment shows the pending popup, a cancelled one its end with the id and OK', async ({ page, request }) => {
+    const { paymentId, player } = await openPayment(page, request, 'reopen');
+    const processPath = new URL(page.url()).pathname;
+    await continueWith(page, 'yandex-pay', player.email);
+    const windowOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Pay with Yandex Pay' }).click();
+    const providerPage = await windowOpened;
+    await expect(popup(page).getByText('Your payment is being processed')).toBeVisible();
+
+    // The game opens the same payment URL again while it is pending: no second payment offered.
+    await page.goto(processPath);
+    await expect(popup(page).getByText('Your payment is being processed')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+    await popup(page).getByRole('button', { name: 'Cancel payment' }).click();
+    await page.getByRole('dialog', { name: 'Are you sure you want to cancel the payment?' }).getByRole('button', { name: 'Yes, cancel' }).click();
+    await expect(popup(page).getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
+    await providerPage.close();
+
+    // And once more after the cancellation: the cancelled end at once.
+    await page.goto(processPath);
+    await expect(popup(page).getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
+    await expect(popup(page).getByText(paymentId)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
+    await popup(page).getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/transactions$/);
   });
 
   test('cancelling a pending payment asks first and ends as none', async ({ page, request }) => {

@@ -129,6 +129,11 @@ export const ZPaymentGetResponse = z.object({
   payload: z.string().nullable(),
   /** Signed payment token (verifiable with /.well-known/jwks.json), once paid. */
   token: z.string().nullable(),
+  /**
+   * True once nothing can change any more: paid, fail, or none after a cancellation (a new
+   * payment is none and unfinished). The server always sends it; optional for older readers.
+   */
+  finished: z.boolean().optional(),
 });
 export type TPaymentGetResponse = z.infer<typeof ZPaymentGetResponse>;
 

@@ -108,12 +108,30 @@ describe.each(backends)('live payment status over $name', (backend) => {
       try {
         const res = await fetch(`${address}/api/payments/events/${id}`, { headers: player.auth, signal: controller.signal });
         const next = eventsOf(res.body!);
-        expect(await next('status')).toMatchObject({ status: 'none' });
+        expect(await next('status')).toMatchObject({ status: 'none', finished: false });
         await app.inject({ url: `/api/payments/stripe/create/${id}`, headers: player.auth });
         await app.inject({ url: `/api/payments/set-pending/${id}`, headers: player.auth });
-        expect(await next('status')).toMatchObject({ status: 'pending' });
+        expect(await next('status')).toMatchObject({ status: 'pending', finished: false });
         await app.inject({ method: 'POST', url: `/api/payments/sandbox/${id}/complete`, headers: player.auth, payload: { outcome: 'canceled' } });
-        expect(await next('status')).toMatchObject({ status: 'none', token: null });
+        expect(await next('status')).toMatchObject({ status: 'none', token: null, finished: true });
+      } finally {
+        controller.abort();
+      }
+    });
+
+    it('a payment cancelled before it was pending is told too: none, now finished', async () => {
+      const player = await makePlayer(app);
+      const id = await newPayment(player.id);
+      const controller = new AbortController();
+      try {
+        const res = await fetch(`${address}/api/payments/events/${id}`, { headers: player.auth, signal: controller.signal });
+        const next = eventsOf(res.body!);
+        expect(await next('status')).toMatchObject({ status: 'none', finished: false });
+        await app.inject({ url: `/api/payments/yookassa/create/${id}`, headers: player.auth });
+        await app.inject({ method: 'POST', url: `/api/payments/sandbox/${id}/complete`, headers: player.auth, payload: { outcome: 'canceled' } });
+        expect(await next('status')).toMatchObject({ status: 'none', finished: true });
+        const got = (await app.inject({ url: `/api/payments/get/${id}`, headers: player.auth })).json() as { data: unknown };
+        expect(got.data).toEqual({ status: 'none', payload: 'live-1', token: null, finished: true });
       } finally {
         controller.abort();
       }

@@ -146,7 +146,7 @@ describe.each(backends)('payments over $name', (backend) => {
       await app.inject({ method: 'POST', url: `/api/payments/sandbox/${id}/complete`, headers: player.auth, payload: { outcome: 'canceled' } });
 
       const got = (await app.inject({ url: `/api/payments/get/${id}`, headers: player.auth })).json() as { data: { status: string; payload: string; token: string } };
-      expect(got.data).toMatchObject({ status: 'paid', payload: 'p-42' });
+      expect(got.data).toMatchObject({ status: 'paid', payload: 'p-42', finished: true });
       const jwks = (await app.inject({ url: '/.well-known/jwks.json' })).json() as JSONWebKeySet;
       const { payload } = await jwtVerify(got.data.token, createLocalJWKSet(jwks), { audience: 'familytown' });
       expect(payload).toMatchObject({ paymentId: id, status: 'paid', sub: player.id, amountMinor: 499, currency: 'USD' });

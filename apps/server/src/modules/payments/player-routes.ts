@@ -71,8 +71,10 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
         let last: string | undefined;
         const sendStatus = async () => {
           const answer = await service.status(owner, payment.id);
-          if (answer.status === last) return;
-          last = answer.status;
+          // A cancelled payment stays none but becomes finished: that is news too.
+          const seen = `${answer.status}:${String(answer.finished)}`;
+          if (seen === last) return;
+          last = seen;
           stream.send({ type: 'status', paymentId: payment.id, ...answer });
         };
         const unsubscribe = live.bus.subscribe((event) => {

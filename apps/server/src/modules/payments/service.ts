@@ -304,7 +304,7 @@ export class PaymentsService {
         extra: { project: payment.project, priceId: payment.priceId, amountMinor: payment.amountMinor, currency: payment.currency, payload: payment.payload },
       }));
     }
-    return { status: payment.status, payload: payment.payload, token };
+    return { status: payment.status, payload: payment.payload, token, finished: payment.finishedAt !== null };
   }
 
   async setReceiptEmail(user: UserRow, email: string): Promise<void> {

@@ -22,10 +22,12 @@ const process = (mail: string | null): TPaymentProcessResponse => ({
 
 describe('PaymentFlow', () => {
   let status: TPaymentStatus;
+  let finished: boolean;
   let calls: { url: string; body?: unknown }[];
   beforeEach(async () => {
     await setupI18n('en');
     status = 'none';
+    finished = false;
     calls = [];
   });
   afterEach(() => vi.restoreAllMocks());
@@ -34,7 +36,7 @@ describe('PaymentFlow', () => {
     const spy = mockApi({
       '/api/control/get-initial-config': { body: { data: { projects: { name: 'familytown', authType: 'postMessage', authMethods: [], paymentsMethods: ['stripe', 'yookassa'], extra: [] }, mainData: { projectName: 'familytown', outOfCatalog: false }, knownProjects: ['familytown'], allowedOrigins: [] } } },
       [`/api/payments/process/${ID}`]: { body: { data: process(mail) } },
-      [`/api/payments/get/${ID}`]: () => ({ body: { data: { status, payload: 'p-1', token: status === 'paid' ? 'h.p.s' : null } } }),
+      [`/api/payments/get/${ID}`]: () => ({ body: { data: { status, payload: 'p-1', token: status === 'paid' ? 'h.p.s' : null, finished: finished || status === 'paid' || status === 'fail' } } }),
       '/api/payments/update-mail-to-receive-check': { body: { data: { result: true } } },
       '/api/payments/stripe/cancellation-payment': () => {
         status = 'none';
@@ -150,5 +152,54 @@ describe('PaymentFlow', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel payment' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure you want to cancel the payment?' })).getByRole('button', { name: 'Yes, cancel' }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith({ paymentId: ID, status: 'none', isError: true, errorCode: 4000 }));
+  });
+
+  describe('opened again after it ended or started (the game reopens it, a reload)', () => {
+    const ended: [string, TPaymentStatus, boolean, string, PaymentHostResult][] = [
+      ['paid', 'paid', true, 'Payment successful', { paymentId: ID, status: 'paid', isError: false, payload: 'p-1', token: 'h.p.s' }],
+      ['failed', 'fail', true, 'Not paid', { paymentId: ID, status: 'fail', isError: true, errorCode: 4018 }],
+      ['cancelled after a provider attempt', 'none', true, 'Payment cancelled', { paymentId: ID, status: 'none', isError: true, errorCode: 4000 }],
+    ];
+    it.each(ended)('%s: shows its end at once with the id; OK hands on the matching result, nothing is offered or created', async (_, endStatus, endFinished, title, result) => {
+      mock('me@example.com');
+      status = endStatus;
+      finished = endFinished;
+      const user = userEvent.setup();
+      const onDone = vi.fn();
+      render(onDone);
+      const popup = await screen.findByRole('dialog', { name: 'Payment status' });
+      expect(await within(popup).findByRole('heading', { name: title })).toBeTruthy();
+      expect(within(popup).getByText(ID)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+      expect(within(popup).queryByRole('button', { name: 'Cancel payment' })).toBeNull();
+      await user.click(within(popup).getByRole('button', { name: 'OK' }));
+      expect(onDone).toHaveBeenCalledWith(result);
+      expect(calls.some((c) => c.url.includes('/create/'))).toBe(false);
+    });
+
+    it('on a provider route too: a paid payment creates nothing at the provider', async () => {
+      mock('me@example.com');
+      status = 'paid';
+      const onDone = vi.fn();
+      renderRoutes([{ path: '/', element: <PaymentFlow paymentId={ID} project="familytown" provider="stripe" inModal onDone={onDone} /> }], '/');
+      const popup = await screen.findByRole('dialog', { name: 'Payment status' });
+      expect(await within(popup).findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
+      expect(calls.some((c) => c.url.includes('/create/'))).toBe(false);
+    });
+
+    it('pending: the pending popup (no second payment offered), which ends when the payment does', async () => {
+      mock('me@example.com');
+      status = 'pending';
+      const user = userEvent.setup();
+      const onDone = vi.fn();
+      render(onDone);
+      const popup = await screen.findByRole('dialog', { name: 'Payment status' });
+      expect(within(popup).getByRole('heading', { name: 'Your payment is being processed' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+      status = 'paid';
+      expect(await within(popup).findByRole('heading', { name: 'Payment successful' }, { timeout: 5000 })).toBeTruthy();
+      await user.click(within(popup).getByRole('button', { name: 'OK' }));
+      expect(onDone).toHaveBeenCalledWith({ paymentId: ID, status: 'paid', isError: false, payload: 'p-1', token: 'h.p.s' });
+    });
   });
 });

@@ -69,14 +69,14 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
     [config.data?.projects.authType, navigate, onDone, source],
   );
 
-  // A payment already under way or finished (a reload, a second opening) goes straight to the popup.
-  // (A cancelled payment reads as none, like a new one: its provider screen then says it is finished.)
+  // A payment already under way or finished (the game opens the same payment again, a reload)
+  // goes straight to the popup: pending polls, paid / fail / cancelled show their end with Ok.
+  // Cancelled is none plus `finished` (a new payment is none and unfinished). Until the status
+  // is known no screen is offered, so nothing is created at a provider for a finished payment.
   const status = current.data?.status;
-  useEffect(() => {
-    if (step.kind !== 'popup' && (status === 'pending' || status === 'paid' || status === 'fail')) {
-      setStep({ kind: 'popup', provider: process.data?.provider ?? null });
-    }
-  }, [process.data?.provider, status, step.kind]);
+  const resumed = status === 'pending' || status === 'paid' || status === 'fail' || (status === 'none' && current.data?.finished === true);
+  const popup: Extract<Step, { kind: 'popup' }> | null =
+    step.kind === 'popup' ? step : resumed ? { kind: 'popup', provider: process.data?.provider ?? null } : null;
 
   useEffect(() => {
     if (process.isError) notifyError('PAYMENTS_PROVIDER_DATA_NOT_EXIST');
@@ -159,16 +159,25 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
   const failed = (errorCode: HostErrorCode) => finish(errorResult(paymentId, errorCode));
 
   let screen: React.ReactNode;
-  if (step.kind === 'popup') {
+  if (popup) {
     // The popup is the screen now; the provider payment it waits on stays as it is. It still
     // counts as the provider step (the heading id the modal host watches: no outside close).
-    screen = step.provider ? (
+    screen = popup.provider ? (
       <section className="payment-screen" aria-labelledby="payment-provider-title">
-        <h1 id="payment-provider-title">{t('payment.providerTitle', { provider: PAYMENT_PROVIDER_CONFIG[step.provider].title })}</h1>
+        <h1 id="payment-provider-title">{t('payment.providerTitle', { provider: PAYMENT_PROVIDER_CONFIG[popup.provider].title })}</h1>
       </section>
     ) : (
       <section className="payment-screen" aria-labelledby="payment-title">
         <h1 id="payment-title">{t('payment.title')}</h1>
+      </section>
+    );
+  } else if (current.isPending) {
+    screen = (
+      <section className="payment-screen" aria-labelledby="payment-title">
+        <h1 id="payment-title">{t('payment.title')}</h1>
+        <p role="status" className="payment-loading">
+          {t('common.loading')}
+        </p>
       </section>
     );
   } else if (step.kind === 'provider') {
@@ -224,11 +233,11 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
   return (
     <div className={`payment-flow${inModal ? ' payment-flow--modal' : ''}`}>
       {screen}
-      {step.kind === 'popup' ? (
+      {popup ? (
         <PaymentPopup
           paymentId={paymentId}
           jwt={jwt}
-          providerWindow={step.providerWindow}
+          providerWindow={popup.providerWindow}
           onCancel={async () => {
             const after = await cancelAtProvider();
             // A provider that cannot cancel (real YooKassa, Yandex Pay) leaves it to expire: the player is told it is not paid.
