@@ -1,4 +1,4 @@
-import { useEffect, useId, type InputHTMLAttributes } from 'react';
+import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,6 +8,7 @@ import { ZPersonName } from '@portal/contracts/validation';
 import { updateStoredNickName } from '@/shared/auth/auth-store';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
+import { FormField } from '@/shared/ui/form-field';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { notify } from '@/shared/ui/notify';
 import { paths } from '@/shared/paths';
@@ -17,22 +18,6 @@ import './account.css';
 
 export const ZProfileForm = z.object({ name: ZPersonName, lastName: ZPersonName });
 type ProfileForm = z.input<typeof ZProfileForm>;
-
-function Field({ label, error, ...input }: { label: string; error?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const { t } = useTranslation();
-  const id = useId();
-  return (
-    <div className="account-field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-e` : undefined} {...input} />
-      {error ? (
-        <p id={`${id}-e`} className="account-field__error" role="alert">
-          {t(error)}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** The player's profile: name and last name (2 to 10 letters), e-mail and user id. */
 export function ProfilePage() {
@@ -72,8 +57,8 @@ export function ProfilePage() {
         <dd>{data.userId}</dd>
       </dl>
       <form noValidate onSubmit={(event) => void submit(event)}>
-        <Field label={t('account.name')} autoComplete="given-name" error={errors.name?.message} {...form.register('name')} />
-        <Field
+        <FormField label={t('account.name')} autoComplete="given-name" error={errors.name?.message} {...form.register('name')} />
+        <FormField
           label={t('account.lastName')}
           autoComplete="family-name"
           error={errors.lastName?.message}
