@@ -43,6 +43,7 @@ test.describe('support for players', () => {
     await page.getByRole('button', { name: 'Create ticket' }).click();
     await expect(page).toHaveURL(/\/support\/ticket\/[0-9a-f-]{36}$/);
     await expectOwnTicket(page, title, 'Sword');
+    const chatUrl = page.url();
 
     const tickets = await guestTickets(page, request);
     expect(tickets).toHaveLength(1);
@@ -50,6 +51,15 @@ test.describe('support for players', () => {
 
     await page.getByRole('link', { name: 'Back to my tickets' }).click();
     await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible();
+
+    // A staff reply marks the guest's Support entry in the header, with the count in its name.
+    const headerSupport = page.getByRole('banner').getByRole('link', { name: /^Support/ });
+    await expect(headerSupport).toHaveAccessibleName('Support');
+    await staffReplies(request, ticketIdOf(chatUrl), '<p>We are looking into it</p>');
+    await expect(headerSupport).toHaveAccessibleName('Support 1 unread messages', { timeout: 10_000 });
+    await page.getByRole('link', { name: new RegExp(title) }).click();
+    await expect(page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: /^Support,/ })).toBeVisible();
+    await expect(headerSupport).toHaveAccessibleName('Support', { timeout: 10_000 });
   });
 
   test('a signed-in player sees a staff reply live, the unread mark when away, and a closed ticket read-only', async ({ page, request }) => {

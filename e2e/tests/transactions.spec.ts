@@ -106,6 +106,9 @@ test.describe('purchase history', () => {
     await expect(row.getByText('Not paid')).toHaveCSS('color', 'rgb(255, 107, 107)');
     await row.click();
     await expect(page.getByText(paymentId)).toBeVisible();
+    // Not paid: no receipt to open, and the row says why.
+    await expect(page.getByRole('button', { name: 'Open receipt' })).toBeDisabled();
+    await expect(page.getByText('A receipt is available once the purchase is paid.')).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
 
     await page.getByRole('button', { name: 'Ask for help' }).click();
