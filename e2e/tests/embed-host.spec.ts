@@ -97,6 +97,25 @@ test.describe('the portal hosts a game from an allowed origin', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu' })).toBeVisible();
   });
 
+  test('the login modal has one close, the screens’ own: it asks first, and the game hears the player is not signed in', async ({ page }) => {
+    const game = await playTestGame(page, ALLOWED_GAME_ORIGIN);
+    const answer = sdk<{ currentAuthType: string }>(game, 'login');
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    const login = dialog.frameLocator('iframe');
+    await expect(login.getByRole('link', { name: 'Continue with e-mail' })).toBeVisible();
+    // One close in all: none of the modal's own beside the header's inside the frame.
+    await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
+    await expect(login.getByRole('button', { name: 'Close' })).toHaveCount(1);
+    await login.getByRole('button', { name: 'Close' }).click();
+    const question = login.getByRole('dialog', { name: 'Do you want to return to the game?' });
+    await question.getByRole('button', { name: 'No, stay' }).click();
+    await expect(dialog).toBeVisible();
+    await login.getByRole('button', { name: 'Close' }).click();
+    await question.getByRole('button', { name: 'Yes' }).click();
+    await expect(dialog).toBeHidden();
+    expect(await answer).toMatchObject({ currentAuthType: 'unauthorized', userId: null, jwt: null });
+  });
+
   test('a staff reply on the portal side is pushed to the game as unreadSupportCount', async ({ page, request }) => {
     const created = await request.post('/api/support/create-ticket', {
       headers: { authorization: `Bearer ${player.jwt}` },

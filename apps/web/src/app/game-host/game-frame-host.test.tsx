@@ -1,10 +1,11 @@
 import { useRef } from 'react';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPaymentResult } from '@portal/contracts/messages';
 import { clearSignIn, storeSignIn } from '@/shared/auth/auth-store';
 import { i18n } from '@/shared/i18n/i18n';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
+import { PORTAL_LOGIN_FRAME_NAME } from '@/app/layout/header-embed';
 import { GameFrameHost } from './game-frame-host';
 
 const notifyMock = vi.hoisted(() => vi.fn());
@@ -223,12 +224,16 @@ describe('GameFrameHost', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('a login closed without signing in answers the signed-out player', async () => {
+  it('a login closed without signing in answers the signed-out player; the framed screens own the only close button', async () => {
     const { frame } = setup();
     await ready(frame);
     send(frame, { type: 'login' });
-    await screen.findByRole('dialog', { name: 'Sign in' });
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in' });
+    // No close of the modal's own beside the one of the screens' header in the frame, which
+    // learns from the frame's name that it is this modal's.
+    expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+    expect(dialog.querySelector('iframe')?.getAttribute('name')).toBe(PORTAL_LOGIN_FRAME_NAME);
+    fireEvent.keyDown(document, { key: 'Escape' });
     await waitFor(() => expect(lastPosted()).toEqual([expect.objectContaining({ type: 'userAuth', currentAuthType: 'unauthorized' }), GAME]));
   });
 

@@ -111,7 +111,6 @@ export function GameFrameHost({ frameRef, project }: GameFrameHostProps) {
         modal.open(
           <LoginFrame
             src={src}
-            onClose={modal.close}
             onResult={(result) => {
               // A failure or the screens' own close ends the login; a success is the storage event's.
               if (result.isError || isSignedIn(currentUserAuth())) done();

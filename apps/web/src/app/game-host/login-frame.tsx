@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZAuthResultMessage, type TAuthHostResult } from '@portal/contracts/messages';
+import { PORTAL_LOGIN_FRAME_NAME } from '@/app/layout/header-embed';
 import './game-host.css';
 
 /**
@@ -9,8 +10,11 @@ import './game-host.css';
  * origin, opened on the session's login URL: a sign-in there stores the player in this
  * origin's storage, which the portal hears through the `storage` event, and the screens hand
  * their `authResult` to this page as to any host (a failure, or the header's close: 1011).
+ * The frame's header close (with its "return to the game?" question) is the only close: the
+ * frame is named PORTAL_LOGIN_FRAME_NAME, so the screens know to post it here. Escape and an
+ * outside click still close the modal (the game then hears the signed-out player).
  */
-export function LoginFrame({ src, onClose, onResult }: { src: string; onClose: () => void; onResult: (result: TAuthHostResult) => void }) {
+export function LoginFrame({ src, onResult }: { src: string; onResult: (result: TAuthHostResult) => void }) {
   const { t } = useTranslation();
   const frame = useRef<HTMLIFrameElement>(null);
   const latest = useRef(onResult);
@@ -30,10 +34,7 @@ export function LoginFrame({ src, onClose, onResult }: { src: string; onClose: (
 
   return (
     <div className="game-host-modal game-host-modal--login">
-      <button type="button" className="game-host-modal__close" aria-label={t('common.close')} onClick={onClose}>
-        ×
-      </button>
-      <iframe ref={frame} className="game-host-modal__frame" title={t('login.title')} src={src} />
+      <iframe ref={frame} name={PORTAL_LOGIN_FRAME_NAME} className="game-host-modal__frame" title={t('login.title')} src={src} />
     </div>
   );
 }

@@ -138,3 +138,20 @@ export const VARIANT_TITLE_KEYS = {
   ticketItem: 'support.ticketTitle',
   prices: 'prices.title',
 } as const satisfies Record<HeaderVariant, string>;
+
+/**
+ * The window name of the frame in which the portal shows its own sign-in screens (the game
+ * host's login modal). A frame's name lasts across its navigations, so every screen in it
+ * knows it is there: its header close is then the modal's only close.
+ */
+export const PORTAL_LOGIN_FRAME_NAME = 'portal-login-modal';
+
+/** This window is the portal's own login-modal frame: named so, framed by this same origin. */
+export function inPortalLoginFrame(win: Window = window): boolean {
+  try {
+    return win.name === PORTAL_LOGIN_FRAME_NAME && win.parent !== win && win.parent.location.origin === win.location.origin;
+  } catch {
+    // A cross-origin parent cannot be read: not the portal's own modal.
+    return false;
+  }
+}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
@@ -6,6 +6,7 @@ import { resetHostOrigins } from '@/shared/auth/host-message';
 import { registerServiceCloseHandler } from '@/shared/bridge/service-bridge-close';
 import { Header } from './header';
 import { paymentCloseResult } from './header-embedded';
+import { PORTAL_LOGIN_FRAME_NAME, inPortalLoginFrame } from './header-embed';
 
 const HOST = 'https://host-game.example';
 
@@ -83,6 +84,44 @@ describe('the embedded header', () => {
       expect(post).toHaveBeenCalledWith({ type: 'authResult', result: { isError: true, errorCode: 1011, session: 'ses-1' } }, HOST),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/loader'));
+  });
+
+  it("in the portal's own login modal (the frame's name), the confirmed close goes to the portal page whatever the delivery type", async () => {
+    const post = vi.fn();
+    vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage: post, location: { origin: window.location.origin } } as unknown as Window);
+    window.name = PORTAL_LOGIN_FRAME_NAME;
+    try {
+      expect(inPortalLoginFrame()).toBe(true);
+      mockApi({ '/api/control/get-initial-config': { body: { data: config('redirect') } } });
+      const { router } = renderRoutes(routes, '/session/login/ses-1/web/en/familytown');
+      const user = userEvent.setup();
+      // The screens' close asks the spec's question first.
+      await user.click(screen.getByRole('button', { name: 'Close' }));
+      await user.click(within(screen.getByRole('dialog', { name: 'Do you want to return to the game?' })).getByRole('button', { name: 'Yes' }));
+      await waitFor(() =>
+        expect(post).toHaveBeenCalledWith({ type: 'authResult', result: { isError: true, errorCode: 1011, session: 'ses-1' } }, window.location.origin),
+      );
+      await waitFor(() => expect(router.state.location.pathname).toBe('/loader'));
+    } finally {
+      window.name = '';
+    }
+  });
+
+  it('a frame of another name, or a parent of another origin, is not the login modal', () => {
+    window.name = PORTAL_LOGIN_FRAME_NAME;
+    try {
+      vi.spyOn(window, 'parent', 'get').mockReturnValue({
+        get location(): Location {
+          throw new DOMException('cross-origin', 'SecurityError');
+        },
+      } as unknown as Window);
+      expect(inPortalLoginFrame()).toBe(false);
+      window.name = 'other';
+      vi.spyOn(window, 'parent', 'get').mockReturnValue({ location: { origin: window.location.origin } } as unknown as Window);
+      expect(inPortalLoginFrame()).toBe(false);
+    } finally {
+      window.name = '';
+    }
   });
 
   it('loader-only pages have no header', () => {

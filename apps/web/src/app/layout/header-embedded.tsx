@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { TPaymentResult } from '@portal/contracts/messages';
+import { SERVICE_MESSAGE_TYPE, type TPaymentResult } from '@portal/contracts/messages';
 import type { TPaymentGetResponse } from '@portal/contracts/payments';
 import { apiRequest } from '@/shared/api/client';
 import { useInitialConfig } from '@/shared/api/get-initial-config';
@@ -13,7 +13,7 @@ import { readFlow } from '@/features/auth/flow';
 import { paths } from '@/shared/paths';
 import { LanguageSwitcher } from './language-switcher';
 import { HeaderConfirmDialog } from './header-confirm-dialog';
-import { VARIANT_TITLE_KEYS, closeActionOf, closeQuestionKey, type EmbedContext } from './header-embed';
+import { VARIANT_TITLE_KEYS, closeActionOf, closeQuestionKey, inPortalLoginFrame, type EmbedContext } from './header-embed';
 
 /** The project of the flow: the path's, else the one the auth flow of this tab keeps. */
 function projectOf(context: EmbedContext): string | undefined {
@@ -134,6 +134,17 @@ export function EmbeddedHeader({ context, framed }: { context: EmbedContext; fra
       return;
     }
     setBusy(true);
+    if (action.resultKind === 'auth' && inPortalLoginFrame()) {
+      // In the portal's own login modal this close is the modal's only one: the portal page
+      // (same origin) hears the result whatever the project's delivery type, and tells the game.
+      await withTimeout(runServiceCloseHandler());
+      const result = { isError: true, errorCode: action.errorCode, session: context.session };
+      window.parent.postMessage({ type: SERVICE_MESSAGE_TYPE[action.resultKind], result }, window.location.origin);
+      setBusy(false);
+      setAsking(false);
+      navigate(paths.loader(), { replace: true });
+      return;
+    }
     // The project's delivery type and the allowed origins come with the settings.
     const settings = config.data ?? (await config.refetch()).data;
     const options = { authType: settings?.projects.authType, source: sourceOf(context) };
