@@ -50,7 +50,7 @@ describe('the embedded header', () => {
     mockApi({ '/api/control/get-initial-config': { body: { data: config('postMessage') } } });
     renderRoutes(routes, '/session/login/ses-1/web/en/familytown');
     const user = userEvent.setup();
-    expect(screen.getByText('Sign in')).toBeTruthy();
+    expect(await screen.findByText('Sign in')).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Interface language' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
 

@@ -9,12 +9,13 @@ import { useSupportUnreadCount } from '@/shared/api/get-support-unread-count';
 import { storage } from '@/shared/storage';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
 import { LanguageSwitcher } from './language-switcher';
-import { EmbeddedHeader } from './header-embedded';
 import { embedContextOf, isEmbedded, isLoaderOnlyPath } from './header-embed';
 import './header.css';
 
 // Only signed-in visitors load the account menu.
 const AccountMenu = lazy(() => import('./account-menu'));
+// Only screens embedded in a host need it (and the window-message schemas it brings): its own chunk.
+const EmbeddedHeader = lazy(async () => ({ default: (await import('./header-embedded')).EmbeddedHeader }));
 
 /**
  * The header: none on the loader-only pages, the service header (title, language picker,
@@ -25,7 +26,13 @@ export function Header() {
   const [framed] = useState(isFramed);
   if (isLoaderOnlyPath(pathname)) return null;
   const context = embedContextOf(pathname, search);
-  if (isEmbedded(context, framed)) return <EmbeddedHeader context={context} framed={framed} />;
+  if (isEmbedded(context, framed)) {
+    return (
+      <Suspense fallback={<header className="site-header" />}>
+        <EmbeddedHeader context={context} framed={framed} />
+      </Suspense>
+    );
+  }
   return <PortalHeader />;
 }
 
