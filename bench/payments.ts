@@ -1,12 +1,12 @@
 // Payments created per second through the game-server API (DESIGN 4.3).
-// 1. Starts the product as `npm start` does (PGlite in a fresh DATA_DIR; DATABASE_URL in the
-//    environment switches to PostgreSQL), with a staff admin.
+// 1. Starts the product as `npm start` does (PGlite in a fresh DATA_DIR; BENCH_DATABASE_URL in
+//    the environment switches to PostgreSQL), with a staff admin.
 // 2. Signs in as staff and creates a project API key for familytown.
 // 3. Runs autocannon against POST /api/v1/payments for BENCH_SECONDS with BENCH_CONNECTIONS
 //    connections, each request a new payment (its own idempotency key), and prints the rate.
 // Usage: npm run payments -w bench
 import autocannon from 'autocannon';
-import { createApiKey, startBenchProduct } from './lib.ts';
+import { createApiKey, onPostgres, startBenchProduct } from './lib.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 8294);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -33,7 +33,7 @@ try {
     ],
   });
   const created = result['2xx'];
-  console.log(`database: ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${connections} connections, ${seconds} s`);
+  console.log(`database: ${onPostgres() ? 'PostgreSQL' : 'PGlite'}; ${connections} connections, ${seconds} s`);
   console.log(`payments created: ${created} (${(created / seconds).toFixed(0)}/s); non-2xx: ${result.non2xx}, errors: ${result.errors}`);
   console.log(`latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
 } finally {
