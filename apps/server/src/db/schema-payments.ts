@@ -77,6 +77,28 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * Every provider payment made for a payment: switching providers on the payment screen leaves the
+ * first provider's payment open (a widget may still confirm, a Yandex Pay page stay open), so its
+ * events find the payment here, checked against the amount and currency of that attempt.
+ */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentId: uuid('payment_id').notNull(),
+    provider: text('provider').$type<TPaymentProviderId>().notNull(),
+    providerRef: text('provider_ref').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').$type<TCurrency>().notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payment_attempts_provider_ref_idx').on(table.provider, table.providerRef),
+    index('payment_attempts_payment_idx').on(table.paymentId),
+  ],
+);
+
 /** Provider event ids already applied: a replayed notification is recognised and changes nothing. */
 export const paymentEvents = pgTable(
   'payment_events',
@@ -142,3 +164,4 @@ export const jobs = pgTable(
 export type StaffAccountRow = typeof staffAccounts.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
+export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
