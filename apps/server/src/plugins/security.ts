@@ -4,25 +4,54 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
 
 /**
+ * What a configured provider's checkout loads into the payment screens; a provider without
+ * keys runs as its sandbox, which is served from 'self' and adds nothing.
+ * - Stripe (Stripe.js + Payment Element, Stripe's CSP guide): the script from js.stripe.com
+ *   (and its *.js.stripe.com hosts), its frames from there and hooks.stripe.com (3-D Secure),
+ *   its calls to api.stripe.com.
+ * - YooKassa's checkout widget (checkout-widget.js v1): the script, its payment-form frame and
+ *   its calls all on https://yookassa.ru.
+ * - Yandex Pay: nothing; its payment URL opens in a window of its own (a popup, not a frame).
+ */
+export function providerSources(config: Pick<AppConfig, 'providers'>): { scriptSrc: string[]; frameSrc: string[]; connectSrc: string[] } {
+  const scriptSrc: string[] = [];
+  const frameSrc: string[] = [];
+  const connectSrc: string[] = [];
+  if (config.providers.stripe) {
+    scriptSrc.push('https://js.stripe.com', 'https://*.js.stripe.com');
+    frameSrc.push('https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com');
+    connectSrc.push('https://api.stripe.com');
+  }
+  if (config.providers.yookassa) {
+    scriptSrc.push('https://yookassa.ru');
+    frameSrc.push('https://yookassa.ru');
+    connectSrc.push('https://yookassa.ru');
+  }
+  return { scriptSrc, frameSrc, connectSrc };
+}
+
+/**
  * Security headers for every answer. Game frames: the portal frames its own demo games
  * ('self') and the games of ALLOWED_GAME_ORIGINS; those same origins may frame the
- * embedded account, payment and support screens (frame-ancestors).
+ * embedded account, payment and support screens (frame-ancestors). The checkouts of the
+ * configured payment providers are allowed their scripts, frames and calls (providerSources).
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, { config }: { config: AppConfig }) => {
     const games = config.ALLOWED_GAME_ORIGINS;
     const https = config.publicOrigin.startsWith('https:');
+    const providers = providerSources(config);
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...providers.scriptSrc],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          frameSrc: ["'self'", ...games],
+          connectSrc: ["'self'", ...providers.connectSrc],
+          frameSrc: ["'self'", ...games, ...providers.frameSrc],
           frameAncestors: ["'self'", ...games],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
