@@ -207,7 +207,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
 
   /** A signed link, the ticket's player (token or guest header), or staff. */
   async function mayRead(request: FastifyRequest, reply: FastifyReply, storedName: string, token: string | undefined) {
-    if (links.verify(storedName, token)) return true;
+    if (token && links.verify(storedName, token, await service.linkViewers(storedName))) return true;
     if (await isStaffRequest(staffAuth, request, reply)) return service.canReadFile(storedName, null, true);
     await app.optionalUser(request).catch(() => undefined);
     const owner = request.user
@@ -242,7 +242,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         if (!concerns(owner, event)) return;
         enqueue(async () => {
           if (event.kind === 'message' && event.messageId) {
-            const message = await service.messageOf(event.messageId);
+            const message = await service.messageOf(event.messageId, owner);
             if (message) stream.send({ type: 'message', ticketId: event.ticketId, project: event.project, message });
             await sendCount();
           } else if (event.kind === 'status' && event.status) {

@@ -15,7 +15,7 @@ import type { TicketMessageRow, TicketRow } from '../../db/schema.ts';
 import type { FileStore } from '../../integrations/uploads/file-store.ts';
 import { isEmptyMessage, sanitizeMessageHtml } from '../../integrations/sanitize/message-html.ts';
 import type { SupportBusEvent, SupportEventBus } from './events.ts';
-import type { FileLinks } from './file-links.ts';
+import type { FileLinks, LinkViewer } from './file-links.ts';
 import type { Owner, SupportRepository } from './repository.ts';
 
 /** Attachments already stored (by the multipart reader) for one message. */
@@ -48,23 +48,24 @@ export function createSupportService(deps: SupportServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const recentPayments: RecentPayments = deps.recentPayments ?? ((userId) => repository.paymentsOf(userId, 10));
 
-  const toMessage = (row: TicketMessageRow): TTicketMessage => ({
+  /** A message as this viewer sees it: its attachment links are made for that viewer. */
+  const toMessage = (row: TicketMessageRow, viewer: LinkViewer): TTicketMessage => ({
     id: row.id,
     isUserMsg: row.author === 'user',
     text: row.text,
-    image: row.imageName ? { path: links.path(row.imageName) } : null,
-    video: row.videoName ? { path: links.path(row.videoName) } : null,
+    image: row.imageName ? { path: links.path(row.imageName, viewer) } : null,
+    video: row.videoName ? { path: links.path(row.videoName, viewer) } : null,
     createTs: iso(row.createdAt),
     isAutomated: row.author === 'system',
     author: row.author,
   });
 
-  const toTicket = (ticket: TicketRow, messages: TicketMessageRow[]): TTicket => ({
+  const toTicket = (ticket: TicketRow, messages: TicketMessageRow[], viewer: LinkViewer): TTicket => ({
     id: ticket.id,
     title: ticket.title,
     status: ticket.status,
     createTs: iso(ticket.createdAt),
-    messages: messages.map(toMessage),
+    messages: messages.map((message) => toMessage(message, viewer)),
   });
 
   const event = (ticket: TicketRow, fields: Pick<SupportBusEvent, 'kind'> & Partial<SupportBusEvent>): SupportBusEvent => ({
@@ -119,7 +120,7 @@ export function createSupportService(deps: SupportServiceDeps) {
       const before = await repository.playerUnreadCount(owner);
       await repository.markRead(id, 'user', now());
       if (before > 0) await publish(event(ticket, { kind: 'read', reader: 'user' }));
-      return toTicket(ticket, messages);
+      return toTicket(ticket, messages, owner);
     },
 
     unreadCount: (owner: Owner) => repository.playerUnreadCount(owner),
@@ -174,10 +175,18 @@ export function createSupportService(deps: SupportServiceDeps) {
         : ticket.ownerUserId === null && ticket.ownerTempUserId === owner.tempUserId;
     },
 
+    /** Whom an attachment link of this file may have been made for: the ticket's current owner and staff. */
+    async linkViewers(storedName: string): Promise<LinkViewer[]> {
+      const ticket = await repository.ticketOfFile(storedName);
+      if (!ticket) return [];
+      if (ticket.ownerUserId) return [{ kind: 'user', userId: ticket.ownerUserId }, 'staff'];
+      return ticket.ownerTempUserId ? [{ kind: 'guest', tempUserId: ticket.ownerTempUserId }, 'staff'] : ['staff'];
+    },
+
     /** The message of a bus event, as a player or staff member sees it. */
-    async messageOf(messageId: string): Promise<TTicketMessage | null> {
+    async messageOf(messageId: string, viewer: LinkViewer): Promise<TTicketMessage | null> {
       const found = await repository.message(messageId);
-      return found ? toMessage(found.message) : null;
+      return found ? toMessage(found.message, viewer) : null;
     },
 
     // -------------------------------------------------------------------------------------
@@ -208,7 +217,7 @@ export function createSupportService(deps: SupportServiceDeps) {
         ? { kind: 'user', id: user.id, nickName: user.nickName, currentAuthType: user.currentAuthType }
         : { kind: 'guest', id: ticket.ownerTempUserId ?? ticket.ownerUserId ?? '', nickName: null, currentAuthType: 'guest' };
       const payments = user ? await recentPayments(user.id).catch(() => []) : [];
-      return { ...toTicket(ticket, messages), project: ticket.project, player, recentPayments: payments };
+      return { ...toTicket(ticket, messages, 'staff'), project: ticket.project, player, recentPayments: payments };
     },
 
     async staffReply(staffId: string, input: { ticketId: string; text: string; files: MessageFiles }): Promise<TTicketMessage> {
@@ -218,7 +227,7 @@ export function createSupportService(deps: SupportServiceDeps) {
         if (added === null) throw ticketNotFound();
         if (added === 'closed') throw ticketClosed();
         await publish(event(added.ticket, { kind: 'message', messageId: added.message.id }));
-        return toMessage(added.message);
+        return toMessage(added.message, 'staff');
       });
     },
 

@@ -99,7 +99,7 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<SupportStaffRoutesOptions
       const unsubscribe = bus.subscribe((event) => {
         enqueue(async () => {
           if (event.kind === 'message' && event.messageId) {
-            const message = await service.messageOf(event.messageId);
+            const message = await service.messageOf(event.messageId, 'staff');
             if (message) stream.send({ type: 'message', ticketId: event.ticketId, project: event.project, message });
           } else if (event.kind === 'status' && event.status) {
             stream.send({ type: 'ticketStatus', ticketId: event.ticketId, status: event.status });

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IMAGE_MAX_BYTES } from '@portal/contracts/validation';
 import { TICKET_CLOSED_MESSAGE, ZStaffTicket, ZSupportEvent, ZTicket, type TSupportEvent } from '@portal/contracts/support';
 import { buildTestApp } from '../../../test/app.ts';
@@ -117,6 +117,29 @@ describe.each(backends)('support over $name', (backend) => {
       expect((await get(bare, guest())).statusCode).toBe(404);
       expect((await get(bare, await player())).statusCode).toBe(404);
       expect((await get(`${bare}?t=123.${'a'.repeat(43)}`)).statusCode).toBe(404);
+      // A forged or another file's token opens nothing.
+      const imageToken = mine!.image!.path.split('?t=')[1]!;
+      expect((await get(`${bare}?t=${imageToken}`)).statusCode).toBe(404);
+      const [expiry, mac] = imageToken.split('.') as [string, string];
+      expect((await get(`${mine!.image!.path.split('?')[0]}?t=${Number(expiry) + 600_000}.${mac}`)).statusCode).toBe(404);
+      expect((await get(`${mine!.image!.path.split('?')[0]}?t=${expiry}.${mac.slice(1)}A`)).statusCode).toBe(404);
+      // Staff get links of their own, as headerless as the player's.
+      const staffView = ZStaffTicket.parse((await get(`/api/staff/tickets/${id}`, STAFF)).json().data);
+      const staffLink = staffView.messages[0]!.image!.path;
+      expect(staffLink).not.toBe(mine!.image!.path);
+      expect((await get(staffLink)).statusCode).toBe(200);
+      // Links are short-lived: 10-minute windows, gone after at most 20 minutes.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 21 * 60_000 });
+      try {
+        expect((await get(mine!.image!.path)).statusCode).toBe(404);
+        expect((await get(staffLink)).statusCode).toBe(404);
+        // The refetched ticket hands out a fresh link.
+        const fresh = (await ticketOf(who, id)).messages[0]!.image!.path;
+        expect(fresh).not.toBe(mine!.image!.path);
+        expect((await get(fresh)).statusCode).toBe(200);
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('refuses oversize (413) and mislabelled (415) files, leaving no file and no ticket', async () => {
@@ -218,7 +241,9 @@ describe.each(backends)('support over $name', (backend) => {
     it('keeps guest tickets by Temp-User-Id and merges them into the player', async () => {
       const who = guest();
       const first = await create(who, { title: 'one', text: 'a' });
-      const second = await create(who, { title: 'two', text: 'b' });
+      const second = await create(who, { title: 'two', text: 'b' }, [png()]);
+      const guestLink = (await ticketOf(who, second)).messages[0]!.image!.path;
+      expect((await get(guestLink)).statusCode).toBe(200);
       const listed = (await get('/api/support/get-tickets', who)).json().data as { id: string; title: string }[];
       expect(listed.map((t) => t.id)).toEqual([second, first]);
       const signedIn = await player();
@@ -230,6 +255,9 @@ describe.each(backends)('support over $name', (backend) => {
       expect(mine.map((t) => t.id)).toEqual([second, first]);
       expect((await get('/api/support/get-tickets', who)).json().data).toEqual([]);
       expect((await get(`/api/support/get-ticket?id=${first}`, who)).statusCode).toBe(404);
+      // The guest's links were bound to the guest: the merged ticket's player gets new ones.
+      expect((await get(guestLink)).statusCode).toBe(404);
+      expect((await get((await ticketOf(signedIn, second)).messages[0]!.image!.path)).statusCode).toBe(200);
       // A guest id recorded at sign-in (anonymous_merges) is merged as well.
       const later = guest();
       const third = await create(later, { title: 'three', text: 'c' });
