@@ -27,5 +27,8 @@ export type TPaymentHelpLetter = z.input<typeof ZPaymentHelpLetter>;
 export const ZPaymentHelpRequest = z.object({ data: ZPaymentHelpLetter });
 export const ZPaymentHelpResponse = z.object({ data: z.object({ result: z.literal(true) }) });
 
-/** `GET /api/user/get-receipt-link?privatePaymentId=` answers "" while the receipt is being made. */
+/**
+ * `GET /api/user/get-receipt-link?privatePaymentId=` answers "" while the receipt is being made, then
+ * a signed, owner-bound link valid for 2 minutes (open it right away; ask again for a fresh one).
+ */
 export const ZReceiptLinkResponse = z.object({ data: z.object({ result: z.string() }) });

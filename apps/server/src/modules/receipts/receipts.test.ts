@@ -2,7 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { backends, type TestDatabase } from '../../../test/databases.ts';
 import { jobs, receipts } from '../../db/schema.ts';
@@ -106,9 +106,18 @@ describe.each(backends)('receipts over $name', (backend) => {
     const good = service.link(id, owner.id);
     expect((await app.inject({ url: good })).statusCode).toBe(200);
 
+    // Valid for 2 minutes: a link asked for a minute ago opens, one past 2 minutes is gone.
+    expect(RECEIPT_LINK_TTL_MS).toBe(2 * 60_000);
+    expect((await app.inject({ url: service.link(id, owner.id, Date.now() - 60_000) })).statusCode).toBe(200);
     const expired = await app.inject({ url: service.link(id, owner.id, Date.now() - RECEIPT_LINK_TTL_MS - 1000) });
     expect(expired.statusCode).toBe(410);
     expect(expired.json()).toMatchObject({ code: 'RECEIPT_LINK_EXPIRED' });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * 60_000 + 1000 });
+    try {
+      expect((await app.inject({ url: good })).statusCode).toBe(410);
+    } finally {
+      vi.useRealTimers();
+    }
     // A link made for someone else does not open the owner's receipt.
     expect((await app.inject({ url: service.link(id, stranger.id) })).statusCode).toBe(403);
     const [, token] = good.split('?t=') as [string, string];

@@ -31,7 +31,7 @@ export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async 
     {
       schema: {
         tags,
-        summary: 'The PDF receipt (signed, expiring link made for its owner; opened in a new tab)',
+        summary: 'The PDF receipt (a signed, owner-bound link valid for 2 minutes; opened in a new tab)',
         params: z.object({ file: z.string().regex(/^[0-9a-f-]{36}\.pdf$/i, 'not a receipt') }),
         querystring: z.object({ t: z.string().max(200).optional() }),
         response: { 200: z.any(), ...errors },

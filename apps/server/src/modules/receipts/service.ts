@@ -16,7 +16,8 @@ export const RECEIPT_JOB = 'receipt.generate';
 export const RECEIPT_SELLER = { ru: 'ООО «ГеймПортал»', en: 'GamePortal LLC' } as const;
 
 /** How long a receipt link opens the PDF: long enough to open it, short enough not to be shared for good. */
-export const RECEIPT_LINK_TTL_MS = 15 * 60 * 1000;
+/** The web opens the link right after asking for it, in a new tab: a short life is enough. */
+export const RECEIPT_LINK_TTL_MS = 2 * 60 * 1000;
 
 export interface ReceiptsServiceOptions {
   db: Db;
@@ -42,8 +43,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * PDF receipts of paid payments (issue 4, item 7). A receipt is made once per payment by a
  * job enqueued in the transaction that makes the payment paid (and lazily when a paid
- * payment has none); the player gets a link signed for them that expires, because a new tab
- * sends no Authorization header.
+ * payment has none); the player gets a signed, owner-bound link valid for 2 minutes, because a
+ * new tab sends no Authorization header.
  */
 export class ReceiptsService {
   private readonly options: ReceiptsServiceOptions;
