@@ -41,7 +41,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
-import { REQUEST_ID_HEADER, RequestLogController, requestIdPlugin } from './plugins/request-log.ts';
+import { REQUEST_ID_HEADER, RequestLogController, requestIdPlugin, serializeRequest } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
 
@@ -69,6 +69,8 @@ export type BuildOverrides = {
   seed?: boolean;
   /** Staff authentication for the support inbox routes (tests; the staff module supplies the real one). */
   supportStaffAuth?: StaffAuth;
+  /** Where the log lines go instead of stdout (tests that read the log). */
+  logStream?: { write(line: string): void };
 };
 
 /** Incoming ids are kept when they are plain tokens, so a proxy's id follows the request. */
@@ -83,6 +85,9 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     logger: {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.session'],
+      // Request URLs carry player JWTs (SSE ?jwt=, /auth/check/{jwt}): logged redacted.
+      serializers: { req: serializeRequest },
+      ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
     genReqId: requestId,
     logController: new RequestLogController(),
