@@ -167,6 +167,24 @@ describe.each(backends)('payments over $name', (backend) => {
       expect(byUser).toHaveLength(1);
     });
 
+    it('switching sandbox providers cancels the abandoned sandbox payment without ending the payment; switching back starts afresh', async () => {
+      const player = await makePlayer(app);
+      const id = ((await create({ userId: player.id, priceId: 'ft-coins-100' })).json() as { paymentId: string }).paymentId;
+      expect((await app.inject({ url: `/api/payments/stripe/create/${id}`, headers: player.auth })).statusCode).toBe(200);
+      const first = await app.payments.service.find(id);
+      expect((await app.inject({ url: `/api/payments/yookassa/create/${id}`, headers: player.auth })).statusCode).toBe(200);
+      expect(await app.payments.service.providers.get('stripe').getPayment(first?.providerRef as string)).toMatchObject({ status: 'canceled' });
+      expect(await app.payments.service.find(id)).toMatchObject({ status: 'none', finishedAt: null, provider: 'yookassa', currency: 'RUB' });
+      expect((await app.inject({ url: `/api/payments/stripe/create/${id}`, headers: player.auth })).statusCode).toBe(200);
+      const back = await app.payments.service.find(id);
+      expect(back?.providerRef).not.toBe(first?.providerRef);
+      expect((await app.payments.service.attempts(id)).map((attempt) => attempt.provider)).toEqual(['stripe', 'yookassa', 'stripe']);
+      const paid = await app.inject({ method: 'POST', url: `/api/payments/sandbox/${id}/complete`, headers: player.auth, payload: { outcome: 'paid' } });
+      expect(paid.json()).toEqual({ data: { status: 'paid' } });
+      await expect.poll(() => receiver.received.filter((e) => e.data.paymentId === id).map((e) => e.type), { timeout: 5000 }).toEqual(['payment.paid']);
+      expect(receiver.received.find((e) => e.data.paymentId === id)?.data).toMatchObject({ provider: 'stripe', currency: 'USD', amountMinor: 99 });
+    });
+
     it('a cancelled and a failed sandbox payment send payment.canceled and payment.failed', async () => {
       const player = await makePlayer(app);
       const ids: string[] = [];

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { and, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   PAYMENT_PROVIDER_CONFIG,
@@ -16,7 +16,7 @@ import {
 } from '@portal/contracts/payments';
 import type { TStaffPayment } from '@portal/contracts/staff';
 import type { Db } from '../../db/client.ts';
-import { games, paymentEvents, paymentProfiles, payments, prices, projectWebhooks, projects, type PaymentRow, type UserRow } from '../../db/schema.ts';
+import { games, paymentAttempts, paymentEvents, paymentProfiles, payments, prices, projectWebhooks, projects, type PaymentAttemptRow, type PaymentRow, type UserRow } from '../../db/schema.ts';
 import type { PaymentProviders } from '../../integrations/payments/create-payment-providers.ts';
 import { SandboxPaymentFinishedError, type SandboxOutcome } from '../../integrations/payments/sandbox.ts';
 import type { ProviderClientData, ProviderEvent, ProviderPaymentState } from '../../integrations/payments/types.ts';
@@ -173,7 +173,13 @@ export class PaymentsService {
    * payment cannot both move it; a final status enqueues the game server's webhook in the
    * same transaction. Answers the payment afterwards and whether it changed.
    */
-  async move(id: string, move: PaymentMove, event?: { provider: TPaymentProviderId; eventId: string }): Promise<{ payment: PaymentRow; changed: boolean; replayed: boolean }> {
+  async move(
+    id: string,
+    move: PaymentMove,
+    event?: { provider: TPaymentProviderId; eventId: string },
+    /** The provider payment behind the move: when it is not the payment's current one, the payment takes it over. */
+    payingAttempt?: PaymentAttemptRow,
+  ): Promise<{ payment: PaymentRow; changed: boolean; replayed: boolean }> {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const result = await this.db.transaction(async (tx) => {
         if (event) {
@@ -196,6 +202,7 @@ export class PaymentsService {
             updatedAt: now,
             ...(next.finished ? { finishedAt: now } : {}),
             ...(next.status === 'paid' ? { paidAt: now } : {}),
+            ...(payingAttempt ? { provider: payingAttempt.provider, providerRef: payingAttempt.providerRef, amountMinor: payingAttempt.amountMinor, currency: payingAttempt.currency } : {}),
           })
           .where(and(eq(payments.id, id), eq(payments.status, current.status), isNull(payments.finishedAt)))
           .returning();
@@ -219,30 +226,43 @@ export class PaymentsService {
   }
 
   /**
-   * A verified provider state (webhook, sandbox, reconciliation, a cancel answer). It must name
-   * the provider payment we recorded and, unless pending, the amount and currency we charged;
-   * otherwise nothing changes.
+   * A verified provider state (webhook, sandbox, reconciliation, a cancel answer). It must name a
+   * provider payment we made for the payment (one of its attempts) and, unless pending, the
+   * amount and currency of that attempt; otherwise nothing changes. The current attempt moves the
+   * payment as its status says; an earlier attempt (the player switched providers) can only pay
+   * it, and the payment then takes that attempt's provider, reference and amount.
    */
   async applyProviderEvent(event: ProviderEvent): Promise<EventOutcome> {
-    const [payment] = await this.db
+    const [attempt] = await this.db
       .select()
-      .from(payments)
-      .where(and(eq(payments.provider, event.provider), eq(payments.providerRef, event.providerRef)));
-    if (!payment || (event.paymentId !== undefined && event.paymentId !== payment.id)) {
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.provider, event.provider), eq(paymentAttempts.providerRef, event.providerRef)));
+    const payment = attempt ? await this.find(attempt.paymentId) : undefined;
+    if (!attempt || !payment || (event.paymentId !== undefined && event.paymentId !== payment.id)) {
       this.options.log.warn({ provider: event.provider, providerRef: event.providerRef }, 'provider event for no known payment');
       return 'unknown-payment';
     }
-    if (event.status !== 'pending' && (event.amountMinor !== payment.amountMinor || event.currency !== payment.currency)) {
+    if (event.status !== 'pending' && (event.amountMinor !== attempt.amountMinor || event.currency !== attempt.currency)) {
       this.options.log.error(
-        { paymentId: payment.id, expected: [payment.amountMinor, payment.currency], reported: [event.amountMinor, event.currency] },
+        { paymentId: payment.id, providerRef: attempt.providerRef, expected: [attempt.amountMinor, attempt.currency], reported: [event.amountMinor, event.currency] },
         'provider reported another amount: payment left unchanged',
       );
       return 'mismatch';
     }
+    const current = payment.provider === attempt.provider && payment.providerRef === attempt.providerRef;
+    if (!current && event.status !== 'paid') return 'unchanged';
+    if (event.status === 'paid' && payment.finishedAt && payment.status !== 'paid') {
+      this.options.log.error({ paymentId: payment.id, provider: attempt.provider, providerRef: attempt.providerRef, status: payment.status }, 'provider reports a payment paid after it was finished unpaid');
+    }
     const eventRecord = event.eventId ? { provider: event.provider, eventId: event.eventId } : undefined;
-    const result = await this.move(payment.id, this.moveOf(event), eventRecord);
+    const result = await this.move(payment.id, this.moveOf(event), eventRecord, current ? undefined : attempt);
     if (result.replayed) return 'replayed';
     return result.changed ? 'applied' : 'unchanged';
+  }
+
+  /** The provider payments made for a payment, oldest first. */
+  async attempts(paymentId: string): Promise<PaymentAttemptRow[]> {
+    return this.db.select().from(paymentAttempts).where(eq(paymentAttempts.paymentId, paymentId)).orderBy(asc(paymentAttempts.id));
   }
 
   /**
@@ -320,7 +340,13 @@ export class PaymentsService {
       .where(and(eq(payments.userId, user.id), isNull(payments.finishedAt)));
   }
 
-  /** Creates (or re-reads, by idempotency key) the provider payment behind a provider screen. */
+  /**
+   * Creates (or re-reads, by idempotency key) the provider payment behind a provider screen. Every
+   * provider payment is recorded as an attempt of the payment: after a switch of providers the
+   * earlier one can still be paid (a late widget confirmation, a Yandex Pay page left open) and
+   * then pays this payment. An abandoned attempt is cancelled where that is cheap (Stripe, the
+   * sandbox), best effort.
+   */
   async createAtProvider(user: UserRow, id: string, providerId: TPaymentProviderId): Promise<{ payment: PaymentRow; clientData: ProviderClientData }> {
     const payment = await this.own(user, id);
     if (payment.finishedAt) throw new AppError('PAYMENT_ALREADY_FINISHED', 409, `The payment is already ${payment.status}`);
@@ -334,6 +360,11 @@ export class PaymentsService {
     const currency = PAYMENT_PROVIDER_CONFIG[providerId].currency;
     const amountMinor = currency === 'RUB' ? payment.ruAmountMinor : payment.enAmountMinor;
     const receiptEmail = payment.receiptEmail ?? (await this.receiptEmailOf(user));
+    const attempts = await this.attempts(payment.id);
+    const currentIndex = attempts.findIndex((a) => a.provider === payment.provider && a.providerRef === payment.providerRef);
+    // The same provider again re-reads its attempt; another one makes a new attempt (a provider
+    // switched back to gets a fresh payment: its earlier one may have been cancelled).
+    const index = payment.provider === providerId && currentIndex >= 0 ? currentIndex : attempts.length;
     const created = await this.providers.get(providerId).createPayment({
       paymentId: payment.id,
       amountMinor,
@@ -341,9 +372,13 @@ export class PaymentsService {
       description: payment.titleEn,
       returnUrl: `${this.options.publicUrl}/payments/${providerId}/${payment.id}`,
       ...(receiptEmail ? { customerEmail: receiptEmail } : {}),
-      idempotencyKey: `${payment.id}:${providerId}`,
+      idempotencyKey: index === 0 ? `${payment.id}:${providerId}` : `${payment.id}:${providerId}:${index}`,
       metadata: { paymentId: payment.id, project: payment.project },
     });
+    await this.db
+      .insert(paymentAttempts)
+      .values({ paymentId: payment.id, provider: providerId, providerRef: created.providerRef, amountMinor, currency })
+      .onConflictDoNothing();
     const firstTime = payment.providerRef !== created.providerRef;
     const [updated] = await this.db
       .update(payments)
@@ -352,9 +387,30 @@ export class PaymentsService {
       .returning();
     if (!updated) throw new AppError('PAYMENT_ALREADY_FINISHED', 409, 'The payment is already finished');
     if (firstTime) {
-      await enqueueJob(this.db, RECONCILE_JOB, { paymentId: payment.id }, { runAt: new Date(Date.now() + this.options.reconcileAfterMs) });
+      await enqueueJob(this.db, RECONCILE_JOB, { paymentId: payment.id, providerRef: created.providerRef }, { runAt: new Date(Date.now() + this.options.reconcileAfterMs) });
+      if (payment.provider && payment.providerRef) {
+        // Now that the new attempt is current, the abandoned one's cancellation cannot cancel the payment.
+        await this.cancelAbandoned({ provider: payment.provider, providerRef: payment.providerRef });
+        const after = await this.find(payment.id);
+        if (after?.finishedAt) throw new AppError('PAYMENT_ALREADY_FINISHED', 409, `The payment is already ${after.status}`);
+      }
     }
     return { payment: updated, clientData: created.clientData };
+  }
+
+  /**
+   * Best effort: cancels an abandoned provider payment where that is cheap (a Stripe intent, a
+   * sandbox payment), and applies what the provider answers (it may have been paid meanwhile).
+   * YooKassa and Yandex Pay payments cannot be cancelled before they are paid; they expire.
+   */
+  private async cancelAbandoned(attempt: { provider: TPaymentProviderId; providerRef: string }): Promise<void> {
+    if (attempt.provider !== 'stripe' && !this.providers.sandbox(attempt.provider)) return;
+    try {
+      const state = await this.providers.get(attempt.provider).cancelPayment(attempt.providerRef);
+      await this.applyProviderEvent({ ...state, provider: attempt.provider });
+    } catch (error) {
+      this.options.log.warn({ err: error, provider: attempt.provider, providerRef: attempt.providerRef }, 'could not cancel an abandoned provider payment');
+    }
   }
 
   async setPending(user: UserRow, id: string): Promise<PaymentRow> {
@@ -373,11 +429,26 @@ export class PaymentsService {
     return (await this.find(payment.id)) ?? payment;
   }
 
-  /** Re-reads the provider (YooKassa modal closed, reconciliation) and applies its answer. */
+  /**
+   * Re-reads the provider (YooKassa modal closed, reconciliation) and applies its answer: the
+   * current attempt (its errors reach the caller), then every earlier attempt, any of which may
+   * have been paid (best effort).
+   */
   async refresh(payment: PaymentRow): Promise<PaymentRow> {
     if (payment.finishedAt || !payment.provider || !payment.providerRef) return payment;
     const state = await this.providers.get(payment.provider).getPayment(payment.providerRef);
     await this.applyProviderState(payment, state);
+    for (const attempt of await this.attempts(payment.id)) {
+      if (attempt.provider === payment.provider && attempt.providerRef === payment.providerRef) continue;
+      const now = await this.find(payment.id);
+      if (!now || now.finishedAt) break;
+      try {
+        const earlier = await this.providers.get(attempt.provider).getPayment(attempt.providerRef);
+        await this.applyProviderEvent({ ...earlier, provider: attempt.provider });
+      } catch (error) {
+        this.options.log.warn({ err: error, paymentId: payment.id, provider: attempt.provider, providerRef: attempt.providerRef }, 'could not re-read an earlier provider payment');
+      }
+    }
     return (await this.find(payment.id)) ?? payment;
   }
 
@@ -425,8 +496,10 @@ export class PaymentsService {
           const payment = await this.find(String(payload.paymentId));
           if (!payment) return;
           const after = await this.refresh(payment);
-          // Not finished at the provider yet: ask again later (the job's backoff).
-          if (!after.finishedAt && after.providerRef === payment.providerRef) throw new Error('still unfinished at the provider');
+          // Not finished at the provider yet: ask again later (the job's backoff). The job of the
+          // newest attempt keeps asking (it re-reads every attempt); older attempts' jobs end.
+          const ref = typeof payload.providerRef === 'string' ? payload.providerRef : payment.providerRef;
+          if (!after.finishedAt && after.providerRef === ref) throw new Error('still unfinished at the provider');
         },
       },
     };

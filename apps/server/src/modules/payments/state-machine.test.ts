@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
-import { jobs, payments } from '../../db/schema.ts';
+import { jobs, paymentAttempts, payments } from '../../db/schema.ts';
 import type { ProviderPaymentStatus } from '../../integrations/payments/types.ts';
 import { nextState, type PaymentMove, type PaymentState } from './state-machine.ts';
 import { WEBHOOK_JOB } from './service.ts';
@@ -71,6 +71,7 @@ describe('state machine over the database: random provider event sequences', () 
           provider: 'stripe',
           providerRef,
         });
+        await app.database.db.insert(paymentAttempts).values({ paymentId: id, provider: 'stripe', providerRef, amountMinor: 99, currency: 'USD' });
         const seen = new Set<string>();
         let model: PaymentState = { status: 'none', finished: false };
         for (const event of events) {
@@ -110,6 +111,7 @@ describe('state machine over the database: random provider event sequences', () 
       id, project: 'familytown', userId: 'race', priceId: 'ft-coins-100', titleRu: 'x', titleEn: 'x',
       ruAmountMinor: 7900, enAmountMinor: 99, amountMinor: 99, currency: 'USD', provider: 'stripe', providerRef: `pi_race_${id}`,
     });
+    await app.database.db.insert(paymentAttempts).values({ paymentId: id, provider: 'stripe', providerRef: `pi_race_${id}`, amountMinor: 99, currency: 'USD' });
     const results = await Promise.all(
       (['paid', 'fail', 'canceled', 'paid'] as const).map((status, i) =>
         app.payments.service.applyProviderEvent({ provider: 'stripe', providerRef: `pi_race_${id}`, status, amountMinor: 99, currency: 'USD', eventId: `race-${id}-${i}` }),
