@@ -66,6 +66,47 @@ describe('createGameSdk', () => {
     s.destroy();
   });
 
+  it('without ancestorOrigins (Firefox) takes the origin sent by the frame referrerPolicy "origin"', async () => {
+    const g = fakeFrame(`${PORTAL}/`);
+    (g.win as unknown as { location: unknown }).location = { search: '?lang=en' };
+    const s = createGameSdk({ window: g.win });
+    expect(s.origin).toBe(PORTAL);
+    const p = s.getUserAuth();
+    expect(g.parent.postMessage).toHaveBeenCalledWith({ type: 'getUserAuth' }, PORTAL);
+    g.deliver({ type: 'userAuth', ...auth });
+    await expect(p).resolves.toEqual(auth);
+    s.destroy();
+  });
+
+  it('else takes an http(s) portalOrigin query value, and still accepts only that origin', async () => {
+    const frameWith = (search: string) => {
+      const g = fakeFrame('');
+      (g.win as unknown as { location: unknown }).location = { search };
+      return g;
+    };
+    const g = frameWith(`?lang=en&portalOrigin=${encodeURIComponent(PORTAL)}`);
+    const s = createGameSdk({ window: g.win });
+    expect(s.origin).toBe(PORTAL);
+    const p = s.getUnreadSupportCount();
+    expect(g.parent.postMessage).toHaveBeenCalledWith({ type: 'getUnreadSupportCount' }, PORTAL);
+    g.deliver({ type: 'unreadSupportCount', count: 9 }, 'https://evil.example');
+    g.deliver({ type: 'unreadSupportCount', count: 4 });
+    await expect(p).resolves.toBe(4);
+    s.destroy();
+    for (const bad of ['javascript:alert(1)', `${PORTAL}/path`, 'ftp://portal.example', '*', 'null', 'portal.example', `${PORTAL}?x=1`, '']) {
+      const h = frameWith(`?portalOrigin=${encodeURIComponent(bad)}`);
+      const t = createGameSdk({ window: h.win });
+      expect(t.origin, bad).toBeNull();
+      t.destroy();
+    }
+    // The referrer and ancestorOrigins come first.
+    const r = fakeFrame('https://ref.example/');
+    (r.win as unknown as { location: unknown }).location = { search: `?portalOrigin=${encodeURIComponent(PORTAL)}` };
+    const u = createGameSdk({ window: r.win });
+    expect(u.origin).toBe('https://ref.example');
+    u.destroy();
+  });
+
   it('round-trips every request type with the exact message shapes', async () => {
     const lang = sdk.changeLanguage('ru');
     expect(f.parent.postMessage).toHaveBeenLastCalledWith({ type: 'changeLanguage', language: 'ru' }, PORTAL);

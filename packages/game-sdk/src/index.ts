@@ -42,7 +42,8 @@ export type GameSdkEvent = keyof GameSdkEvents;
 export interface GameSdkOptions {
   /**
    * Portal origin. Default: the origin of document.referrer, else location.ancestorOrigins[0]
-   * (when the portal sends no referrer). Never '*'.
+   * (when the portal sends no referrer), else the frame URL's `portalOrigin` query value when
+   * it is an http(s) origin (Firefox has no ancestorOrigins). Never '*'.
    */
   targetOrigin?: string;
   /** Timeout for ordinary requests in ms (default 10000; 0 = none). */
@@ -99,6 +100,18 @@ function originOf(url: string | undefined | null): string | null {
   } catch {
     return null;
   }
+}
+
+/** `?portalOrigin=` of the frame URL, when it is exactly an http(s) origin. */
+function queryOrigin(search: string | undefined): string | null {
+  let value: string | null = null;
+  try {
+    value = new URLSearchParams(search ?? '').get('portalOrigin');
+  } catch {
+    return null;
+  }
+  const origin = originOf(value);
+  return origin && origin === value && /^https?:\/\//.test(origin) ? origin : null;
 }
 
 /**
@@ -163,7 +176,7 @@ export function createGameSdk(options: GameSdkOptions = {}): GameSdk {
   const origin =
     options.targetOrigin && options.targetOrigin !== '*'
       ? originOf(options.targetOrigin)
-      : (originOf(win?.document?.referrer) ?? originOf(win?.location?.ancestorOrigins?.[0]));
+      : (originOf(win?.document?.referrer) ?? originOf(win?.location?.ancestorOrigins?.[0]) ?? queryOrigin(win?.location?.search));
 
   const pending = new Map<IncomingType, Set<Pending>>();
   const handlers = new Map<GameSdkEvent, Set<(value: never) => void>>();

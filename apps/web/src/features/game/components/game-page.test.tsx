@@ -54,6 +54,8 @@ describe('GamePage guard', () => {
       return found;
     });
     expect(frame.getAttribute('src')).toBe('/demo-games/familytown/index.html?lang=en');
+    // The game's SDK learns the portal's origin from the referrer (Firefox has no ancestorOrigins).
+    expect(frame.getAttribute('referrerpolicy')).toBe('origin');
     expect(frame.title).toBe('Family Town');
     await waitFor(() => expect(document.title).toBe('Family Town: play online'));
   });

@@ -62,6 +62,9 @@ function GameView({ game, frameHost: FrameHost }: { game: OpenableGame; frameHos
             title={name}
             src={playingSrc}
             allow="fullscreen; autoplay; clipboard-write"
+            // The pages send no referrer; the game's SDK needs the portal's origin (Firefox has no
+            // location.ancestorOrigins), and the origin alone tells the game no more than that.
+            referrerPolicy="origin"
           />
           {FrameHost ? <FrameHost frameRef={frameRef} project={game.project} /> : null}
         </section>

@@ -34,6 +34,7 @@ describe('SingleGamePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'I am over 18 years old' }));
     const frame = document.querySelector<HTMLIFrameElement>('iframe#game-frame');
     expect(frame?.getAttribute('src')).toBe('/demo-games/afterdark/index.html?lang=en');
+    expect(frame?.getAttribute('referrerpolicy')).toBe('origin');
     expect(localStorage.getItem(STORAGE_KEYS.ageVerified)).toBe('true');
     unmount();
 

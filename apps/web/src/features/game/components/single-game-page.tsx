@@ -65,6 +65,9 @@ export function SingleGamePage({ projectName, frameHost: FrameHost }: { projectN
             title={seoTitle || projectName}
             src={withLang(settings.iframeSrc, frameLng)}
             allow="fullscreen; autoplay; clipboard-write"
+            // The pages send no referrer; the game's SDK needs the portal's origin (Firefox has no
+            // location.ancestorOrigins), and the origin alone tells the game no more than that.
+            referrerPolicy="origin"
           />
           {FrameHost ? <FrameHost frameRef={frameRef} project={projectName} /> : null}
         </>
