@@ -107,6 +107,31 @@ describe('createGameSdk', () => {
     u.destroy();
   });
 
+  it("a getUserAuth during a login gets the immediate answer; the login waits for the sign-in", async () => {
+    const signedOut = { type: 'userAuth', userId: null, nickName: null, currentAuthType: 'unauthorized', jwt: null, session: null };
+    let loginValue: unknown = 'pending';
+    const login = sdk.login();
+    void login.then((v) => (loginValue = v));
+    const check = sdk.getUserAuth();
+    f.deliver(signedOut);
+    await expect(check).resolves.toMatchObject({ currentAuthType: 'unauthorized' });
+    await Promise.resolve();
+    expect(loginValue).toBe('pending');
+    f.deliver({ type: 'userAuth', ...auth });
+    await expect(login).resolves.toEqual(auth);
+  });
+
+  it('a signed-out answer with no getUserAuth waiting ends the login (the modal was closed)', async () => {
+    const login = sdk.login();
+    f.deliver({ type: 'userAuth', currentAuthType: 'unauthorized' });
+    await expect(login).resolves.toMatchObject({ userId: null, currentAuthType: 'unauthorized' });
+    // A signed-in answer settles both kinds of waiting call at once.
+    const again = sdk.login();
+    const check = sdk.getUserAuth();
+    f.deliver({ type: 'userAuth', ...auth });
+    await expect(Promise.all([again, check])).resolves.toEqual([auth, auth]);
+  });
+
   it('round-trips every request type with the exact message shapes', async () => {
     const lang = sdk.changeLanguage('ru');
     expect(f.parent.postMessage).toHaveBeenLastCalledWith({ type: 'changeLanguage', language: 'ru' }, PORTAL);

@@ -83,6 +83,9 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;
 type _IncomingMatchesContracts = Assert<Same<IncomingType, PortalMessageType>>;
 
+/** What a pending call waits for: its answer type, with `userAuth` split by the call. */
+type PendingKey = Exclude<IncomingType, 'userAuth'> | 'getUserAuth' | 'login';
+
 interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
@@ -178,7 +181,17 @@ export function createGameSdk(options: GameSdkOptions = {}): GameSdk {
       ? originOf(options.targetOrigin)
       : (originOf(win?.document?.referrer) ?? originOf(win?.location?.ancestorOrigins?.[0]) ?? queryOrigin(win?.location?.search));
 
-  const pending = new Map<IncomingType, Set<Pending>>();
+  // Calls wait by what they asked: getUserAuth and login both wait for a `userAuth` answer.
+  const pending = new Map<PendingKey, Set<Pending>>();
+  const settle = (key: PendingKey, value: unknown) => {
+    const waiting = pending.get(key);
+    if (!waiting) return;
+    pending.delete(key);
+    for (const p of waiting) {
+      if (p.timer !== undefined) clearTimeout(p.timer);
+      p.resolve(value);
+    }
+  };
   const handlers = new Map<GameSdkEvent, Set<(value: never) => void>>();
 
   const parentWin = (): Window | null => {
@@ -193,13 +206,14 @@ export function createGameSdk(options: GameSdkOptions = {}): GameSdk {
     if (!parent || event.source !== parent) return;
     const msg = parseMessage(event.data);
     if (!msg) return;
-    const waiting = pending.get(msg.type);
-    if (waiting) {
-      pending.delete(msg.type);
-      for (const p of waiting) {
-        if (p.timer !== undefined) clearTimeout(p.timer);
-        p.resolve(msg.value);
-      }
+    if (msg.type === 'userAuth') {
+      // The immediate answer to getUserAuth must not end a login in progress: a login ends with
+      // a signed-in answer, or a signed-out one that answers no getUserAuth (the modal was closed).
+      const answersGet = !!pending.get('getUserAuth')?.size;
+      settle('getUserAuth', msg.value);
+      if (msg.value.currentAuthType !== 'unauthorized' || !answersGet) settle('login', msg.value);
+    } else {
+      settle(msg.type, msg.value);
     }
     const hs = handlers.get(msg.type as GameSdkEvent);
     if (hs) {
@@ -228,6 +242,7 @@ export function createGameSdk(options: GameSdkOptions = {}): GameSdk {
     message: TGameMessage,
     answer: A,
     ms: number,
+    key = answer as PendingKey,
   ): Promise<Extract<Incoming, { type: A }>['value']> {
     const type = message.type;
     return new Promise((resolve, reject) => {
@@ -237,12 +252,12 @@ export function createGameSdk(options: GameSdkOptions = {}): GameSdk {
         reject(e as Error);
         return;
       }
-      let set = pending.get(answer);
-      if (!set) pending.set(answer, (set = new Set()));
+      let set = pending.get(key);
+      if (!set) pending.set(key, (set = new Set()));
       const entry: Pending = { resolve: resolve as (v: unknown) => void, reject, timer: undefined };
       if (ms > 0) {
         entry.timer = setTimeout(() => {
-          pending.get(answer)?.delete(entry);
+          pending.get(key)?.delete(entry);
           reject(new Error(`GameSDK: no "${answer}" answer to "${type}" within ${ms} ms`));
         }, ms);
       }
@@ -254,8 +269,8 @@ export function createGameSdk(options: GameSdkOptions = {}): GameSdk {
     get origin() {
       return origin;
     },
-    getUserAuth: () => request({ type: 'getUserAuth' }, 'userAuth', timeoutMs),
-    login: () => request({ type: 'login' }, 'userAuth', interactiveTimeoutMs),
+    getUserAuth: () => request({ type: 'getUserAuth' }, 'userAuth', timeoutMs, 'getUserAuth'),
+    login: () => request({ type: 'login' }, 'userAuth', interactiveTimeoutMs, 'login'),
     logout: () => request({ type: 'logout' }, 'logout', timeoutMs),
     openPayment(paymentUrl: string) {
       if (typeof paymentUrl !== 'string' || !paymentUrl) {
