@@ -35,6 +35,14 @@ export interface JobContext {
   log: FastifyBaseLogger;
 }
 
+/**
+ * A failure no retry can mend (a refused target, say): thrown by a handler, the job is marked
+ * failed at once with its message as last_error, whatever attempts are left.
+ */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
 export interface JobKind {
   handler: (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
   /** Runs before giving up (the job is then marked failed). */
@@ -164,8 +172,9 @@ export class JobWorker {
       await db.execute(sql`update jobs set done_at = now(), locked_at = null, last_error = null where id = ${job.id} and locked_by = ${this.id}`);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (job.attempts >= kind.maxAttempts) {
-        log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: error }, 'job gave up');
+      const permanent = error instanceof PermanentJobError;
+      if (permanent || job.attempts >= kind.maxAttempts) {
+        log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: error }, permanent ? 'job failed for good (no retry can help)' : 'job gave up');
         await db.execute(sql`
           update jobs set done_at = now(), failed_at = now(), locked_at = null, last_error = ${message}
           where id = ${job.id} and locked_by = ${this.id}`);

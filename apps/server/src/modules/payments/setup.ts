@@ -8,7 +8,8 @@ import { JobWorker, jobTimings } from '../jobs/queue.ts';
 import { StaffService } from '../staff/service.ts';
 import { createPaymentLive, type PaymentLive } from './live.ts';
 import { createTableSandboxStore } from './sandbox-store.ts';
-import { PaymentsService } from './service.ts';
+import { PaymentsService, WEBHOOK_JOB } from './service.ts';
+import { refuseNonPublicWebhookTargets } from './webhook-guard.ts';
 
 export interface Payments {
   service: PaymentsService;
@@ -65,7 +66,9 @@ export function providerOptions(config: AppConfig): Omit<PaymentProvidersOptions
 
 /** Staff, payments, providers and the jobs worker (started by the caller, stopped on close). */
 export async function createPayments(config: AppConfig, db: Db, tokens: TokenService, log: FastifyBaseLogger, database?: Database): Promise<Payments> {
-  const staff = new StaffService({ db, hasher: new Argon2idHasher(), tokens });
+  // Production refuses webhook targets inside our own network (SSRF); tests and local
+  // development post to local receivers.
+  const staff = new StaffService({ db, hasher: new Argon2idHasher(), tokens, refuseNonPublicWebhooks: config.isProduction });
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && (await staff.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD))) {
     log.info({ email: config.ADMIN_EMAIL }, 'created the staff admin');
   }
@@ -95,7 +98,10 @@ export async function createPayments(config: AppConfig, db: Db, tokens: TokenSer
       },
     },
   });
-  const worker = new JobWorker({ db, log, kinds: service.jobKinds(), ...jobTimings(config) });
+  const kinds = service.jobKinds();
+  const webhookKind = kinds[WEBHOOK_JOB];
+  if (config.isProduction && webhookKind) kinds[WEBHOOK_JOB] = refuseNonPublicWebhookTargets(webhookKind, db);
+  const worker = new JobWorker({ db, log, kinds, ...jobTimings(config) });
   late.worker = worker;
   return { service, staff, worker, live };
 }

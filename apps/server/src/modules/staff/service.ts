@@ -7,6 +7,7 @@ import type { PasswordHasher } from '../../integrations/passwords/password-hashe
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import { TokenError } from '../../integrations/tokens/token-error.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { nonPublicUrlReason } from '../../lib/public-address.ts';
 
 /** Staff tokens carry their own audience: a player token is never a staff token, nor the reverse. */
 export const STAFF_AUDIENCE = 'portal-staff';
@@ -23,6 +24,8 @@ export interface StaffServiceOptions {
   db: Db;
   hasher: PasswordHasher;
   tokens: TokenService;
+  /** Refuse webhook URLs on loopback/private/link-local/unspecified addresses (production). */
+  refuseNonPublicWebhooks?: boolean;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -32,6 +35,7 @@ export class StaffService {
   private readonly db: Db;
   private readonly hasher: PasswordHasher;
   private readonly tokens: TokenService;
+  private readonly refuseNonPublicWebhooks: boolean;
   /** Spent on unknown e-mails so a login takes as long whether the account exists or not. */
   private dummyHash: Promise<string> | undefined;
 
@@ -39,6 +43,7 @@ export class StaffService {
     this.db = options.db;
     this.hasher = options.hasher;
     this.tokens = options.tokens;
+    this.refuseNonPublicWebhooks = options.refuseNonPublicWebhooks ?? false;
   }
 
   /** ADMIN_EMAIL / ADMIN_PASSWORD: creates the admin when absent; an existing account is left alone. */
@@ -143,9 +148,15 @@ export class StaffService {
     return { name: project, webhookUrl: webhook?.url ?? null, activeApiKeys: Number(keys?.n ?? 0) };
   }
 
-  /** Sets the project's webhook URL; a new signing secret each time it is set. */
+  /**
+   * Sets the project's webhook URL; a new signing secret each time it is set. In production
+   * the URL must be http(s) and not name a loopback/private/link-local/unspecified address
+   * (the delivery checks the resolved address again).
+   */
   async setWebhook(project: string, url: string): Promise<{ url: string; secret: string }> {
     await this.assertProject(project);
+    const refused = this.refuseNonPublicWebhooks ? nonPublicUrlReason(url) : undefined;
+    if (refused) throw new AppError('WEBHOOK_URL_NOT_ALLOWED', 400, `The webhook URL is not allowed: ${refused}`);
     const secret = `whsec_${randomBytes(32).toString('base64url')}`;
     await this.db
       .insert(projectWebhooks)

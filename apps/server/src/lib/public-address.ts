@@ -1,0 +1,93 @@
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+/**
+ * Addresses a server-to-server request of ours must not reach in production (SSRF): the
+ * game-server webhook is a URL an admin types, and the portal must not be made to post into
+ * its own network. Node's own `net.BlockList` holds the ranges (no dependency; it also
+ * matches IPv4-mapped IPv6 addresses such as ::ffff:127.0.0.1 against the IPv4 ranges).
+ */
+const NOT_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], // "this network", incl. the unspecified 0.0.0.0
+  ['10.0.0.0', 8], // private
+  ['100.64.0.0', 10], // carrier-grade NAT (shared)
+  ['127.0.0.0', 8], // loopback
+  ['169.254.0.0', 16], // link-local (cloud metadata at 169.254.169.254)
+  ['172.16.0.0', 12], // private
+  ['192.0.0.0', 24], // IETF protocol assignments
+  ['192.168.0.0', 16], // private
+  ['198.18.0.0', 15], // benchmarking
+  ['224.0.0.0', 4], // multicast
+  ['240.0.0.0', 4], // reserved, incl. broadcast
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 96], // unspecified (::), loopback (::1) and the deprecated IPv4-compatible ::a.b.c.d
+  ['64:ff9b:1::', 48], // local-use NAT64
+  ['fc00::', 7], // unique-local
+  ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated)
+  ['ff00::', 8], // multicast
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+}
+
+/** True for an IP address (v4 or v6 text) that is not a public unicast address. */
+export function isNonPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return false;
+  return NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/** The host of a URL as an IP literal (brackets dropped), or undefined for a name. */
+function literalAddress(hostname: string): string | undefined {
+  const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+  return isIP(bare) ? bare : undefined;
+}
+
+/**
+ * Why a URL may not be a production webhook target, or undefined when it may: only http(s),
+ * and no loopback/private/link-local/unique-local/unspecified address, written as an IP (in
+ * any form the URL parser normalizes: 0x7f.1, 2130706433, [::ffff:127.0.0.1]) or as
+ * `localhost`. Names are checked again, resolved, at delivery (assertPublicHost).
+ */
+export function nonPublicUrlReason(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'the URL is not valid';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'only http and https URLs are allowed';
+  const host = parsed.hostname.toLowerCase().replace(/\.$/, '');
+  if (host === 'localhost' || host.endsWith('.localhost')) return 'the host is this machine (localhost)';
+  const literal = literalAddress(host);
+  if (literal && isNonPublicAddress(literal)) return `the address ${literal} is not public (private, loopback, link-local or unspecified)`;
+  return undefined;
+}
+
+/** A target refused for its address: retrying cannot help. */
+export class NonPublicAddressError extends Error {
+  override name = 'NonPublicAddressError';
+}
+
+export type Resolver = (hostname: string) => Promise<Array<{ address: string }>>;
+
+const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
+
+/**
+ * Checks a URL right before a request: its scheme and literal host, then every address its
+ * name resolves to. Throws NonPublicAddressError when any of them is not public; a failed
+ * lookup throws the resolver's own (retryable) error.
+ */
+export async function assertPublicUrl(url: string, resolve: Resolver = systemResolver): Promise<void> {
+  const reason = nonPublicUrlReason(url);
+  if (reason) throw new NonPublicAddressError(reason);
+  const host = new URL(url).hostname;
+  if (literalAddress(host)) return;
+  const addresses = await resolve(host);
+  const bad = addresses.find((entry) => isNonPublicAddress(entry.address));
+  if (bad) throw new NonPublicAddressError(`${host} resolves to ${bad.address}, which is not public`);
+}
