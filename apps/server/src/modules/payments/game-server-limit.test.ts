@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
+import { makePlayer } from './testing/helpers.ts';
 
 const ADMIN = { ADMIN_EMAIL: 'admin@limit.example', ADMIN_PASSWORD: 'admin-password-1' };
 
@@ -17,8 +18,9 @@ describe('game-server API rate limit', () => {
     const newKey = async (address: string) =>
       ((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin, remoteAddress: address })).json() as { key: string }).key;
     const [first, second] = [await newKey('10.9.0.2'), await newKey('10.9.0.3')];
+    const player = await makePlayer(app);
     const create = (key: string) =>
-      app.inject({ method: 'POST', url: '/api/v1/payments', headers: { authorization: `Bearer ${key}` }, payload: { userId: 'u', priceId: 'ft-coins-100' }, remoteAddress: '10.9.9.9' });
+      app.inject({ method: 'POST', url: '/api/v1/payments', headers: { authorization: `Bearer ${key}` }, payload: { userId: player.id, priceId: 'ft-coins-100' }, remoteAddress: '10.9.9.9' });
     const statuses: number[] = [];
     for (let i = 0; i < 7; i += 1) statuses.push((await create(first)).statusCode);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429]);

@@ -1,7 +1,9 @@
 import { ZGameServerPayment, ZPaymentProcessResponse } from '@portal/contracts/payments';
 import type { FastifyInstance } from 'fastify';
 import { jwtVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.ts';
 import { buildTestApp } from '../../../test/app.ts';
 import { backends, type TestDatabase } from '../../../test/databases.ts';
 import { makePlayer, staffHeaders, startWebhookReceiver, type WebhookReceiver } from './testing/helpers.ts';
@@ -66,8 +68,15 @@ describe.each(backends)('payments over $name', (backend) => {
   });
 
   describe.skipIf(backend.skip)('game-server API', () => {
+    // DESIGN 4.3: userId is a portal player's id.
+    const players: Record<string, string> = {};
+    beforeAll(async () => {
+      if (backend.skip) return;
+      for (const name of ['u-1', 'u-2', 'u-3', 'u', 'u-9']) players[name] = (await makePlayer(app, name)).id;
+    });
+
     it('creates from the price list and reads it back', async () => {
-      const res = await create({ userId: 'u-1', priceId: 'ft-coins-100', payload: 'order-1' });
+      const res = await create({ userId: players['u-1'], priceId: 'ft-coins-100', payload: 'order-1' });
       expect(res.statusCode).toBe(201);
       const body = res.json() as { paymentId: string; paymentUrl: string; status: string };
       expect(body.status).toBe('none');
@@ -75,37 +84,48 @@ describe.each(backends)('payments over $name', (backend) => {
       const got = await app.inject({ url: `/api/v1/payments/${body.paymentId}`, headers: game() });
       expect(got.statusCode).toBe(200);
       const payment = ZGameServerPayment.parse(got.json());
-      expect(payment).toMatchObject({ project: 'familytown', userId: 'u-1', priceId: 'ft-coins-100', amount: '79.00', amountMinor: 7900, currency: 'RUB', payload: 'order-1' });
+      expect(payment).toMatchObject({ project: 'familytown', userId: players['u-1'], priceId: 'ft-coins-100', amount: '79.00', amountMinor: 7900, currency: 'RUB', payload: 'order-1' });
     });
 
     it('the same idempotency key gives the same payment; another body under it is a conflict', async () => {
-      const a = await create({ userId: 'u-2', priceId: 'ft-gems-50', idempotencyKey: 'k-1' });
-      const b = await create({ userId: 'u-2', priceId: 'ft-gems-50', idempotencyKey: 'k-1' });
+      const a = await create({ userId: players['u-2'], priceId: 'ft-gems-50', idempotencyKey: 'k-1' });
+      const b = await create({ userId: players['u-2'], priceId: 'ft-gems-50', idempotencyKey: 'k-1' });
       expect(a.statusCode).toBe(201);
       expect(b.statusCode).toBe(201);
       expect(b.json()).toEqual(a.json());
       const [c, d] = await Promise.all([
-        create({ userId: 'u-2', priceId: 'ft-gems-50', idempotencyKey: 'k-2' }),
-        create({ userId: 'u-2', priceId: 'ft-gems-50', idempotencyKey: 'k-2' }),
+        create({ userId: players['u-2'], priceId: 'ft-gems-50', idempotencyKey: 'k-2' }),
+        create({ userId: players['u-2'], priceId: 'ft-gems-50', idempotencyKey: 'k-2' }),
       ]);
       expect(c.json()).toEqual(d.json());
-      expect((await create({ userId: 'u-3', priceId: 'ft-gems-50', idempotencyKey: 'k-1' })).statusCode).toBe(409);
+      expect((await create({ userId: players['u-3'], priceId: 'ft-gems-50', idempotencyKey: 'k-1' })).statusCode).toBe(409);
     });
 
     it('refuses bad keys, unknown or foreign prices and a caller amount', async () => {
-      expect((await create({ userId: 'u', priceId: 'ft-coins-100' }, {})).statusCode).toBe(401);
-      expect((await create({ userId: 'u', priceId: 'ft-coins-100' }, { authorization: 'Bearer ppk_000000000000_xxxxxxxxxxxxxxxxxxxxxxxxxxxx' })).statusCode).toBe(401);
-      expect((await create({ userId: 'u', priceId: 'ft-coins-100' }, { authorization: `Bearer ${key}x` })).statusCode).toBe(401);
-      expect((await create({ userId: 'u', priceId: 'no-such-price' })).statusCode).toBe(404);
-      expect((await create({ userId: 'u', priceId: 'na-gems-80' })).statusCode).toBe(404);
-      const amount = await create({ userId: 'u', priceId: 'ft-coins-100', amount: 1 });
+      expect((await create({ userId: players['u'], priceId: 'ft-coins-100' }, {})).statusCode).toBe(401);
+      expect((await create({ userId: players['u'], priceId: 'ft-coins-100' }, { authorization: 'Bearer ppk_000000000000_xxxxxxxxxxxxxxxxxxxxxxxxxxxx' })).statusCode).toBe(401);
+      expect((await create({ userId: players['u'], priceId: 'ft-coins-100' }, { authorization: `Bearer ${key}x` })).statusCode).toBe(401);
+      expect((await create({ userId: players['u'], priceId: 'no-such-price' })).statusCode).toBe(404);
+      expect((await create({ userId: players['u'], priceId: 'na-gems-80' })).statusCode).toBe(404);
+      const amount = await create({ userId: players['u'], priceId: 'ft-coins-100', amount: 1 });
       expect(amount.statusCode).toBe(400);
+    });
+
+    it('refuses a userId that is no player of the portal with 404 USER_NOT_FOUND', async () => {
+      for (const userId of ['u-unknown', '00000000-0000-4000-8000-000000000000']) {
+        const res = await create({ userId, priceId: 'ft-coins-100' });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ code: 'USER_NOT_FOUND', message: expect.any(String) });
+      }
+      const gone = await makePlayer(app, 'Gone');
+      await app.database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+      expect((await create({ userId: gone.id, priceId: 'ft-coins-100' })).json()).toMatchObject({ code: 'USER_NOT_FOUND' });
     });
 
     it('another project cannot read the payment', async () => {
       const other = await app.inject({ method: 'POST', url: '/api/staff/projects/neuroarena/api-keys', headers: admin });
       const otherKey = (other.json() as { key: string }).key;
-      const res = await create({ userId: 'u-9', priceId: 'ft-coins-100' });
+      const res = await create({ userId: players['u-9'], priceId: 'ft-coins-100' });
       const id = (res.json() as { paymentId: string }).paymentId;
       expect((await app.inject({ url: `/api/v1/payments/${id}`, headers: { authorization: `Bearer ${otherKey}` } })).statusCode).toBe(404);
     });

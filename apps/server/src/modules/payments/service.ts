@@ -16,7 +16,7 @@ import {
 } from '@portal/contracts/payments';
 import type { TStaffPayment } from '@portal/contracts/staff';
 import type { Db } from '../../db/client.ts';
-import { games, paymentAttempts, paymentEvents, paymentProfiles, payments, prices, projectWebhooks, projects, type PaymentAttemptRow, type PaymentRow, type UserRow } from '../../db/schema.ts';
+import { games, paymentAttempts, paymentEvents, paymentProfiles, payments, prices, projectWebhooks, projects, users, type PaymentAttemptRow, type PaymentRow, type UserRow } from '../../db/schema.ts';
 import type { PaymentProviders } from '../../integrations/payments/create-payment-providers.ts';
 import { SandboxPaymentFinishedError, type SandboxOutcome } from '../../integrations/payments/sandbox.ts';
 import type { ProviderClientData, ProviderEvent, ProviderPaymentState } from '../../integrations/payments/types.ts';
@@ -84,6 +84,7 @@ export class PaymentsService {
       const existing = await this.findByIdempotencyKey(project, input.idempotencyKey);
       if (existing) return { payment: this.sameRequest(existing, input), created: false };
     }
+    if (!(await this.playerExists(input.userId))) throw new AppError('USER_NOT_FOUND', 404, `No player ${input.userId}`);
     const [price] = await this.db
       .select()
       .from(prices)
@@ -532,6 +533,13 @@ export class PaymentsService {
   private async applyProviderState(payment: PaymentRow, state: ProviderPaymentState): Promise<EventOutcome> {
     if (!payment.provider) return 'unknown-payment';
     return this.applyProviderEvent({ ...state, provider: payment.provider });
+  }
+
+  /** DESIGN 4.3: `userId` is the id of a portal player (a deleted account is no longer one). */
+  private async playerExists(userId: string): Promise<boolean> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) return false;
+    const [row] = await this.db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    return row !== undefined;
   }
 
   private async receiptEmailOf(user: UserRow): Promise<string | null> {
