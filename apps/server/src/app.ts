@@ -209,7 +209,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.register(paymentHelpRoutes, { prefix: '/api', service: paymentHelp });
     // Support reads payments through one function, so the module never imports payments.
     const support = await createSupport(config, database, app.log, {
-      recentPayments: async (userId) => (await payments.service.search({ userId }, 10)).map((row) => ({ ...row })),
+      recentPayments: async (userId) => (await payments.service.search({ userId }, 10)).map((row) => payments.service.toStaffSummary(row)),
     });
     // Open event streams end before the server waits for connections to drain.
     app.addHook('preClose', async () => support.hub.closeAll());

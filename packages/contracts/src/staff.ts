@@ -36,6 +36,25 @@ export const ZStaffPayment = ZGameServerPayment.extend({
 });
 export type TStaffPayment = z.infer<typeof ZStaffPayment>;
 
+/**
+ * A payment in the staff ticket view (the player's recent payments): what happened, never the
+ * internals (no provider reference, receipt e-mail, idempotency key or raw amount columns).
+ */
+export const ZStaffPaymentSummary = ZStaffPayment.pick({
+  paymentId: true,
+  project: true,
+  priceId: true,
+  titleEn: true,
+  titleRu: true,
+  status: true,
+  amount: true,
+  currency: true,
+  provider: true,
+  createdAt: true,
+  paidAt: true,
+}).strict();
+export type TStaffPaymentSummary = z.infer<typeof ZStaffPaymentSummary>;
+
 export const ZStaffPaymentsQuery = z.object({
   userId: z.string().min(1).max(128).optional(),
   project: ZProjectName.optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZStaffPaymentSummary } from './staff.ts';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, VIDEO_MAX_BYTES, VIDEO_TYPES } from './validation.ts';
 
 /**
@@ -231,9 +232,6 @@ export const ZStaffTicketListItem = z.object({
   player: z.object({ kind: z.enum(['user', 'guest']), id: z.string() }),
 });
 export type TStaffTicketListItem = z.infer<typeof ZStaffTicketListItem>;
-
-/** A payment as the staff ticket view lists it: the payments table's row as JSON. */
-export const ZStaffPaymentSummary = z.record(z.string(), z.unknown());
 
 export const ZStaffTicket = ZTicket.extend({
   project: z.string(),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { jwtVerify, createLocalJWKSet, type JSONWebKeySet } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZStaffTicket } from '@portal/contracts/support';
 import { users } from '../../db/schema.ts';
 import { buildTestApp } from '../../../test/app.ts';
 import { backends, type TestDatabase } from '../../../test/databases.ts';
@@ -203,6 +204,32 @@ describe.each(backends)('payments over $name', (backend) => {
       expect(paid.json()).toEqual({ data: { status: 'paid' } });
       await expect.poll(() => receiver.received.filter((e) => e.data.paymentId === id).map((e) => e.type), { timeout: 5000 }).toEqual(['payment.paid']);
       expect(receiver.received.find((e) => e.data.paymentId === id)?.data).toMatchObject({ provider: 'stripe', currency: 'USD', amountMinor: 99 });
+    });
+
+    it("the staff ticket view lists the player's recent payments without internal columns", async () => {
+      const player = await makePlayer(app, 'Asker');
+      await app.inject({ method: 'POST', url: '/api/payments/update-mail-to-receive-check', headers: player.auth, payload: { email: 'asker@example.com' } });
+      const id = ((await create({ userId: player.id, priceId: 'ft-gems-50', idempotencyKey: 'ticket-view-1', payload: 'order-t' })).json() as { paymentId: string }).paymentId;
+      expect((await app.inject({ url: `/api/payments/stripe/create/${id}`, headers: player.auth })).statusCode).toBe(200);
+      const form = new FormData();
+      form.append('data', JSON.stringify({ title: 'Coins missing', text: '<p>Paid, no gems</p>' }));
+      const request = new Request('http://localhost/', { method: 'POST', body: form });
+      const ticket = await app.inject({
+        method: 'POST',
+        url: '/api/support/create-ticket',
+        headers: { ...player.auth, 'content-type': request.headers.get('content-type') ?? '' },
+        payload: Buffer.from(await request.arrayBuffer()),
+      });
+      expect(ticket.statusCode, ticket.body).toBe(200);
+      const ticketId = (ticket.json() as { data: { id: string } }).data.id;
+      const view = await app.inject({ url: `/api/staff/tickets/${ticketId}`, headers: admin });
+      expect(view.statusCode, view.body).toBe(200);
+      const { recentPayments } = ZStaffTicket.parse((view.json() as { data: unknown }).data);
+      expect(recentPayments).toEqual([
+        { paymentId: id, project: 'familytown', priceId: 'ft-gems-50', titleEn: 'Handful of gems', titleRu: 'Горсть самоцветов', status: 'none', amount: '1.99', currency: 'USD', provider: 'stripe', createdAt: expect.any(String), paidAt: null },
+      ]);
+      const raw = JSON.stringify((view.json() as { data: { recentPayments: unknown } }).data.recentPayments);
+      for (const internal of ['idempotency', 'providerRef', 'provider_ref', 'receipt', 'asker@example.com', 'ticket-view-1', 'Minor', '_minor', 'payload']) expect(raw).not.toContain(internal);
     });
 
     it('a cancelled and a failed sandbox payment send payment.canceled and payment.failed', async () => {

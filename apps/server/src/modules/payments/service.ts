@@ -14,7 +14,7 @@ import {
   type TPaymentProviderId,
   type TPaymentWebhookEvent,
 } from '@portal/contracts/payments';
-import type { TStaffPayment } from '@portal/contracts/staff';
+import type { TStaffPayment, TStaffPaymentSummary } from '@portal/contracts/staff';
 import type { Db } from '../../db/client.ts';
 import { games, paymentAttempts, paymentEvents, paymentProfiles, payments, prices, projectWebhooks, projects, users, type PaymentAttemptRow, type PaymentRow, type UserRow } from '../../db/schema.ts';
 import type { PaymentProviders } from '../../integrations/payments/create-payment-providers.ts';
@@ -147,6 +147,23 @@ export class PaymentsService {
 
   toStaff(row: PaymentRow): TStaffPayment {
     return { ...this.toGameServer(row), providerRef: row.providerRef, receiptEmail: row.receiptEmail, titleRu: row.titleRu, titleEn: row.titleEn };
+  }
+
+  /** The staff ticket view's line of a payment (no provider reference, receipt e-mail or keys). */
+  toStaffSummary(row: PaymentRow): TStaffPaymentSummary {
+    return {
+      paymentId: row.id,
+      project: row.project,
+      priceId: row.priceId,
+      titleEn: row.titleEn,
+      titleRu: row.titleRu,
+      status: row.status,
+      amount: fromMinorUnits(row.amountMinor, row.currency),
+      currency: row.currency,
+      provider: row.provider,
+      createdAt: row.createdAt.toISOString(),
+      paidAt: iso(row.paidAt),
+    };
   }
 
   async search(filter: { userId?: string | undefined; project?: string | undefined }, limit = 200): Promise<PaymentRow[]> {

@@ -219,22 +219,6 @@ export function createSupportRepository(db: Db) {
         .returning({ id: tickets.id });
       return moved.map((row) => row.id);
     },
-
-    /** Recent payments of a player, when a payments table exists (another module owns it). */
-    async paymentsOf(userId: string, limit: number): Promise<Record<string, unknown>[]> {
-      // Both drivers answer execute() with `{ rows }`.
-      type Rows<T> = { rows: T[] };
-      const exists = (await db.execute(sql`select to_regclass('public.payments')::text as name`)) as unknown as Rows<{ name: string | null }>;
-      if (!exists.rows[0]?.name) return [];
-      try {
-        const result = (await db.execute(
-          sql`select row_to_json(p) as row from payments p where p.user_id::text = ${userId} order by p.created_at desc limit ${limit}`,
-        )) as unknown as Rows<{ row: Record<string, unknown> }>;
-        return result.rows.map((r) => r.row);
-      } catch {
-        return [];
-      }
-    },
   };
 }
 

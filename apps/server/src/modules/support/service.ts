@@ -10,6 +10,7 @@ import {
   type TTicketMessage,
   type TTicketStatus,
 } from '@portal/contracts/support';
+import type { TStaffPaymentSummary } from '@portal/contracts/staff';
 import { AppError } from '../../lib/app-error.ts';
 import type { TicketMessageRow, TicketRow } from '../../db/schema.ts';
 import type { FileStore } from '../../integrations/uploads/file-store.ts';
@@ -24,8 +25,11 @@ export interface MessageFiles {
   videoName?: string;
 }
 
-/** Recent payments of a player for the staff view; injected so support never imports payments. */
-export type RecentPayments = (userId: string) => Promise<Record<string, unknown>[]>;
+/**
+ * Recent payments of a player for the staff view, in the staff summary shape; injected so support
+ * never imports payments (without it the view lists none).
+ */
+export type RecentPayments = (userId: string) => Promise<TStaffPaymentSummary[]>;
 
 export interface SupportServiceDeps {
   repository: SupportRepository;
@@ -46,7 +50,7 @@ const iso = (date: Date) => date.toISOString();
 export function createSupportService(deps: SupportServiceDeps) {
   const { repository, store, bus, links } = deps;
   const now = deps.now ?? (() => new Date());
-  const recentPayments: RecentPayments = deps.recentPayments ?? ((userId) => repository.paymentsOf(userId, 10));
+  const recentPayments: RecentPayments = deps.recentPayments ?? (async () => []);
 
   /** A message as this viewer sees it: its attachment links are made for that viewer. */
   const toMessage = (row: TicketMessageRow, viewer: LinkViewer): TTicketMessage => ({
