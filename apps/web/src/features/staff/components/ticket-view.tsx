@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TTicketMessage } from '@portal/contracts/support';
 import { RichText } from '@/shared/rich-text/rich-text';
+import { useHeldLink } from '@/shared/hooks/use-held-link';
 import { useStaffTicket } from '../api/get-ticket';
 import { useSetTicketStatus } from '../api/set-ticket-status';
 import { formatDateTime } from '../format';
@@ -58,14 +59,7 @@ export function TicketView({ id }: { id: string }) {
                     <time dateTime={message.createTs}>{formatDateTime(message.createTs)}</time>
                   </div>
                   {message.text && <RichText html={message.text} />}
-                  {message.image && (
-                    <a href={message.image.path} target="_blank" rel="noreferrer" className="staff-message__media">
-                      <img src={message.image.path} alt={t('staff.ticket.imageAlt')} loading="lazy" />
-                    </a>
-                  )}
-                  {message.video && (
-                    <video src={message.video.path} controls preload="metadata" className="staff-message__media" aria-label={t('staff.ticket.videoAlt')} />
-                  )}
+                  <MessageMedia message={message} />
                 </li>
               );
             })}
@@ -81,5 +75,34 @@ export function TicketView({ id }: { id: string }) {
         <PlayerCard player={data.player} />
       </div>
     </article>
+  );
+}
+
+/**
+ * A message's image and video. The polls bring fresh signed links (every 10 minutes); the
+ * elements keep their first link until it fails, so a playing video does not start over.
+ */
+function MessageMedia({ message }: { message: TTicketMessage }) {
+  const { t } = useTranslation();
+  const image = useHeldLink(message.image?.path ?? '');
+  const video = useHeldLink(message.video?.path ?? '');
+  return (
+    <>
+      {message.image && (
+        <a href={message.image.path} target="_blank" rel="noreferrer" className="staff-message__media">
+          <img src={image.src} alt={t('staff.ticket.imageAlt')} loading="lazy" onError={() => image.retry()} />
+        </a>
+      )}
+      {message.video && (
+        <video
+          src={video.src}
+          controls
+          preload="metadata"
+          className="staff-message__media"
+          aria-label={t('staff.ticket.videoAlt')}
+          onError={() => video.retry()}
+        />
+      )}
+    </>
   );
 }

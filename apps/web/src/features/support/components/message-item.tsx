@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { TICKET_ACKNOWLEDGEMENT_TEXT, type TMessageAuthorKind, type TTicketMessage } from '@portal/contracts/support';
 import { RichText } from '@/shared/rich-text';
+import { useHeldLink } from '@/shared/hooks/use-held-link';
 import { notifyError } from '@/shared/ui/notify';
 import { formatDateTime } from '../format-date';
 
@@ -19,6 +20,9 @@ export function MessageItem({ message }: { message: TTicketMessage }) {
   const time = formatDateTime(message.createTs);
   // The server's acknowledgement is stored in English; it is shown in the reader's language.
   const isAcknowledgement = author === 'system' && message.text.trim() === TICKET_ACKNOWLEDGEMENT_TEXT;
+  // The polls bring fresh signed links; the element keeps its first one until it fails.
+  const image = useHeldLink(message.image?.path ?? '');
+  const video = useHeldLink(message.video?.path ?? '');
 
   return (
     <li className={`support-message support-message--${author}`}>
@@ -35,21 +39,21 @@ export function MessageItem({ message }: { message: TTicketMessage }) {
         {message.image ? (
           <a className="support-message__image" href={message.image.path} target="_blank" rel="noopener noreferrer">
             <img
-              src={message.image.path}
+              src={image.src}
               alt={t('support.attachedImage')}
               loading="lazy"
-              onError={() => notifyError('ERROR_LOADING_IMAGE')}
+              onError={() => image.retry() || notifyError('ERROR_LOADING_IMAGE')}
             />
           </a>
         ) : null}
         {message.video ? (
           <video
             className="support-message__video"
-            src={message.video.path}
+            src={video.src}
             controls
             preload="metadata"
             aria-label={t('support.attachedVideo')}
-            onError={() => notifyError('ERROR_LOADING_VIDEO')}
+            onError={() => video.retry() || notifyError('ERROR_LOADING_VIDEO')}
           />
         ) : null}
       </article>
