@@ -100,6 +100,11 @@ test.describe('purchase history', () => {
   test('the history (an unpaid purchase in red, opened) and the help form have no accessibility violations', async ({ page, request }) => {
     const player = await registerPlayer(request, 'rcpt-a11y');
     const { paymentId } = await createPayment(request, { userId: player.userId, priceId: 'ft-gems-50' });
+    // Started and cancelled: an unpaid purchase (a payment never started is an offer, not in the history).
+    const headers = { authorization: `Bearer ${player.jwt}` };
+    expect((await request.get(`/api/payments/yookassa/create/${paymentId}`, { headers })).ok()).toBe(true);
+    const cancelled = await request.post(`/api/payments/sandbox/${paymentId}/complete`, { headers, data: { outcome: 'canceled' } });
+    expect(await cancelled.json()).toEqual({ data: { status: 'none' } });
     await signInBrowser(page, player);
     await page.goto('/transactions');
     const row = page.getByRole('button', { name: /Горсть самоцветов/ });

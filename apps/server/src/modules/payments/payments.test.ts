@@ -232,6 +232,27 @@ describe.each(backends)('payments over $name', (backend) => {
       for (const internal of ['idempotency', 'providerRef', 'provider_ref', 'receipt', 'asker@example.com', 'ticket-view-1', 'Minor', '_minor', 'payload']) expect(raw).not.toContain(internal);
     });
 
+    it('purchase history leaves out payments the player never started', async () => {
+      const player = await makePlayer(app);
+      const newId = async () => ((await create({ userId: player.id, priceId: 'ft-energy-10' })).json() as { paymentId: string }).paymentId;
+      const offer = await newId();
+      const chosen = await newId();
+      const paid = await newId();
+      expect((await app.inject({ url: `/api/payments/yookassa/create/${chosen}`, headers: player.auth })).statusCode).toBe(200);
+      await app.inject({ url: `/api/payments/stripe/create/${paid}`, headers: player.auth });
+      await app.inject({ method: 'POST', url: `/api/payments/sandbox/${paid}/complete`, headers: player.auth, payload: { outcome: 'paid' } });
+      const history = (await app.inject({ url: '/api/payments/get-user-payments', headers: player.auth })).json() as { data: Array<{ uuid: string; status: string }> };
+      expect(history.data.map((item) => [item.uuid, item.status]).sort()).toEqual(
+        [
+          [paid, 'paid'],
+          [chosen, 'none'],
+        ].sort(),
+      );
+      expect(history.data.map((item) => item.uuid)).not.toContain(offer);
+      // The offer is still there to pay.
+      expect((await app.inject({ url: `/api/payments/process/${offer}`, headers: player.auth })).statusCode).toBe(200);
+    });
+
     it('a cancelled and a failed sandbox payment send payment.canceled and payment.failed', async () => {
       const player = await makePlayer(app);
       const ids: string[] = [];

@@ -1,5 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   PAYMENT_PROVIDER_CONFIG,
@@ -484,7 +484,12 @@ export class PaymentsService {
   }
 
   async history(user: UserRow, project?: string): Promise<TPaymentHistoryItem[]> {
-    const where = [eq(payments.userId, user.id), ...(project ? [eq(payments.project, project)] : [])];
+    const where = [
+      eq(payments.userId, user.id),
+      ...(project ? [eq(payments.project, project)] : []),
+      // A payment the player never started (no provider chosen, not finished) is an offer, not a purchase.
+      or(isNotNull(payments.provider), isNotNull(payments.finishedAt), ne(payments.status, 'none')),
+    ];
     const rows = await this.db.select().from(payments).where(and(...where)).orderBy(desc(payments.createdAt)).limit(500);
     return rows.map((row) => this.historyItem(row));
   }
