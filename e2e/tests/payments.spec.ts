@@ -219,9 +219,10 @@ test.describe('payments', () => {
 
     // The item and its price follow the chosen provider's currency.
     await page.getByRole('radio', { name: /Stripe/ }).check();
-    await expect(page.getByTestId('payment-price')).toContainText('$');
+    // Written as in the purchase history: $ before dollars, ₽ after roubles.
+    await expect(page.getByTestId('payment-price')).toHaveText(/^\$\d+(\.\d\d)?$/);
     await page.getByRole('radio', { name: /YooKassa/ }).check();
-    await expect(page.getByTestId('payment-price')).toContainText('₽');
+    await expect(page.getByTestId('payment-price')).toHaveText(/^\d[\d\s]*(,\d\d)? ₽$/);
   });
 
   test('cancelling at the sandbox provider screen asks first and the popup ends as none', async ({ page, request }) => {

@@ -10,8 +10,8 @@ describe('transactions format', () => {
 
   it('roubles with ₽, everything else with $', () => {
     expect(formatAmount({ price: 79, currency: 'RUB' })).toBe('79 ₽');
-    expect(formatAmount({ price: 1499.5, currency: 'RUB' }).replace(/\s/g, ' ')).toBe('1 499,5 ₽');
+    expect(formatAmount({ price: 1499.5, currency: 'RUB' }).replace(/\s/g, ' ')).toBe('1 499,50 ₽');
     expect(formatAmount({ price: 0.99, currency: 'USD' })).toBe('$0.99');
-    expect(formatAmount({ price: 5, currency: 'USD' })).toBe('$5.00');
+    expect(formatAmount({ price: 5, currency: 'USD' })).toBe('$5');
   });
 });

@@ -1,4 +1,5 @@
 import type { TPaymentHistoryItem } from '@portal/contracts/payments';
+import { formatMoney } from '@/shared/format-price';
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -9,8 +10,7 @@ export function formatDate(iso: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** ₽ after the amount for roubles, $ before it otherwise (spec: price with currency sign). */
+/** The price with its currency sign (spec: ₽ for RUB, else $), in the shared money format. */
 export function formatAmount(item: Pick<TPaymentHistoryItem, 'price' | 'currency'>): string {
-  if (item.currency === 'RUB') return `${new Intl.NumberFormat('ru-RU', { maximumFractionDigits: 2 }).format(item.price)} ₽`;
-  return `$${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(item.price)}`;
+  return formatMoney(item.price, item.currency === 'RUB' ? 'RUB' : 'USD');
 }

@@ -4,8 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
-import { CURRENCY_SIGNS, ZPaymentProviderId, type TPaymentProcessResponse, type TPaymentProviderConfig, type TPaymentProviderId } from '@portal/contracts/payments';
+import { ZPaymentProviderId, type TPaymentProcessResponse, type TPaymentProviderConfig, type TPaymentProviderId } from '@portal/contracts/payments';
 import { ZEmail } from '@portal/contracts/validation';
+import { formatMoney } from '@/shared/format-price';
 import { assetUrl } from '@/shared/paths';
 import { FormField } from '@/shared/ui/form-field';
 import { notify, notifyError } from '@/shared/ui/notify';
@@ -20,12 +21,9 @@ type FormOutput = z.output<typeof ZPaymentProcessForm>;
 export function itemOf(data: TPaymentProcessResponse['paymentData'], provider: TPaymentProviderConfig | undefined) {
   const currency = provider?.currency ?? 'RUB';
   return currency === 'RUB'
-    ? { name: data.ruName, price: data.ruPrice, currency, sign: CURRENCY_SIGNS.RUB }
-    : { name: data.enName, price: data.enPrice, currency, sign: CURRENCY_SIGNS.USD };
+    ? { name: data.ruName, price: data.ruPrice, currency }
+    : { name: data.enName, price: data.enPrice, currency };
 }
-
-export const formatPrice = (price: number, sign: string, lng: string) =>
-  `${new Intl.NumberFormat(lng, { minimumFractionDigits: Number.isInteger(price) ? 0 : 2, maximumFractionDigits: 2 }).format(price)} ${sign}`;
 
 export interface ProcessScreenProps {
   paymentId: string;
@@ -41,7 +39,7 @@ export interface ProcessScreenProps {
  * choice and the receipt e-mail (required, valid; saved first when changed).
  */
 export function ProcessScreen({ paymentId, process, onContinue, onError, onCancelRequest }: ProcessScreenProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const providers = process.providers;
   const saved = process.profileData.mailToReceiveCheck ?? '';
   const [saving, setSaving] = useState(false);
@@ -86,7 +84,7 @@ export function ProcessScreen({ paymentId, process, onContinue, onError, onCance
             {item.name}
           </p>
           <p className="payment-card__price" data-testid="payment-price">
-            {formatPrice(item.price, item.sign, i18n.language)}
+            {formatMoney(item.price, item.currency)}
           </p>
         </div>
       </div>

@@ -7,7 +7,7 @@ import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { usePrices } from '../api/get-prices';
-import { formatPrice } from '../format-price';
+import { formatPrice } from '@/shared/format-price';
 import './prices-page.css';
 
 /** `/prices/:project?` (or `?project=`): the price list of one project. */
