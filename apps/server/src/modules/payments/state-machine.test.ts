@@ -105,6 +105,56 @@ describe('state machine over the database: random provider event sequences', () 
     );
   });
 
+  it('after a provider switch, the earlier attempt can only pay the payment (and then becomes its provider payment)', async () => {
+    const ZAttemptEvent = fc.record({ earlier: fc.boolean(), status: ZStatus, eventId: fc.option(fc.constantFrom('e1', 'e2', 'e3'), { nil: undefined }), rightAmount: fc.boolean() });
+    await fc.assert(
+      fc.asyncProperty(fc.array(ZAttemptEvent, { minLength: 1, maxLength: 12 }), async (events) => {
+        const id = randomUUID();
+        // The player opened YooKassa first (RUB), then switched to Stripe (USD).
+        const attempts = {
+          earlier: { provider: 'yookassa', providerRef: `kassa_${randomUUID()}`, amountMinor: 7900, currency: 'RUB' },
+          latest: { provider: 'stripe', providerRef: `pi_${randomUUID()}`, amountMinor: 99, currency: 'USD' },
+        } as const;
+        await app.database.db.insert(payments).values({
+          id, project: 'familytown', userId: 'prop-user', priceId: 'ft-coins-100', titleRu: 'x', titleEn: 'x',
+          ruAmountMinor: 7900, enAmountMinor: 99, amountMinor: 99, currency: 'USD', provider: 'stripe', providerRef: attempts.latest.providerRef,
+        });
+        await app.database.db.insert(paymentAttempts).values([{ paymentId: id, ...attempts.earlier }, { paymentId: id, ...attempts.latest }]);
+        let model: PaymentState = { status: 'none', finished: false };
+        let current: 'earlier' | 'latest' = 'latest';
+        const seen = new Set<string>();
+        for (const event of events) {
+          const target = event.earlier ? 'earlier' : 'latest';
+          const attempt = attempts[target];
+          await app.payments.service.applyProviderEvent({
+            provider: attempt.provider,
+            providerRef: attempt.providerRef,
+            status: event.status,
+            amountMinor: event.rightAmount ? attempt.amountMinor : attempt.amountMinor + 1,
+            currency: attempt.currency,
+            ...(event.eventId ? { eventId: `${id}:${event.eventId}` } : {}),
+          });
+          const counts = (event.rightAmount || event.status === 'pending') && (target === current || event.status === 'paid');
+          const key = `${attempt.provider}:${event.eventId}`;
+          if (counts && !(event.eventId && seen.has(key))) {
+            if (event.eventId) seen.add(key);
+            const next = nextState(model, ({ pending: 'start', paid: 'paid', fail: 'fail', canceled: 'cancel' } as const)[event.status]);
+            if (next) {
+              model = next;
+              if (target !== current) current = target;
+            }
+          }
+          const [row] = await app.database.db.select().from(payments).where(eq(payments.id, id));
+          expect({ status: row?.status, finished: row?.finishedAt !== null }).toEqual(model);
+          expect(row).toMatchObject({ providerRef: attempts[current].providerRef, amountMinor: attempts[current].amountMinor, currency: attempts[current].currency });
+        }
+        const hooks = await app.database.db.select().from(jobs).where(eq(jobs.kind, WEBHOOK_JOB));
+        expect(hooks.filter((job) => job.payload.paymentId === id)).toHaveLength(model.finished ? 1 : 0);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
   it('concurrent final events: exactly one wins', async () => {
     const id = randomUUID();
     await app.database.db.insert(payments).values({
