@@ -83,7 +83,7 @@ describe.each(backends)('webhook targets over $name', (backend) => {
 
     const job = async () =>
       (await testDb.database.db.select().from(jobs).where(and(eq(jobs.kind, WEBHOOK_JOB), sql`${jobs.payload}->>'paymentId' = ${id}`)))[0];
-    await expect.poll(async () => (await job())?.failedAt ?? null, { timeout: 5000 }).not.toBeNull();
+    await expect.poll(async () => (await job())?.failedAt ?? null, { timeout: 20_000 }).not.toBeNull();
     const failed = await job();
     expect(failed).toMatchObject({ attempts: 1, lastError: expect.stringContaining('refused') });
     expect(failed?.lastError).toContain('127.0.0.1');
