@@ -1,4 +1,4 @@
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import { expect, test, type Frame, type FrameLocator, type Page } from '@playwright/test';
 import { createPayment, PLAYER_PASSWORD, registerPlayer, signInBrowser, type Player } from '../support/api';
 import { ALLOWED_GAME_ORIGIN, FOREIGN_GAME_ORIGIN, frameTestGame } from '../support/host';
 import { staffReplies } from '../support/support-player';
@@ -19,6 +19,17 @@ async function playTestGame(page: Page, origin: string): Promise<Frame> {
   const handle = page.frame({ url: `${origin}/game.html?lang=en` });
   if (!handle) throw new Error('no game frame');
   return handle;
+}
+
+/**
+ * Opens the e-mail form from the framed method list. A click in the first instants of the framed
+ * screen was once lost on a loaded CI machine (the form never came): click again until it shows.
+ */
+async function openEmailForm(frame: FrameLocator): Promise<void> {
+  await expect(async () => {
+    await frame.getByRole('link', { name: 'Continue with e-mail' }).click({ timeout: 2_000 });
+    await expect(frame.getByLabel('E-mail', { exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Calls the SDK in the game frame: `GameSDK[method](...args)`, answered or rejected with its message. */
@@ -81,7 +92,7 @@ test.describe('the portal hosts a game from an allowed origin', () => {
     const dialog = page.getByRole('dialog', { name: 'Sign in' });
     await expect(dialog).toBeVisible();
     const login = dialog.frameLocator('iframe');
-    await login.getByRole('link', { name: 'Continue with e-mail' }).click();
+    await openEmailForm(login);
     await login.getByLabel('E-mail', { exact: true }).fill(player.email);
     await login.getByLabel('Password', { exact: true }).fill(PLAYER_PASSWORD);
     await login.getByRole('button', { name: 'Sign in' }).click();
@@ -225,7 +236,7 @@ test.describe('a demo game in the portal', () => {
     // Login: the portal's sign-in screens open in the modal.
     await game.getByRole('button', { name: 'Sign in' }).click();
     const login = page.getByRole('dialog', { name: 'Sign in' });
-    await login.frameLocator('iframe').getByRole('link', { name: 'Continue with e-mail' }).click();
+    await openEmailForm(login.frameLocator('iframe'));
     await login.frameLocator('iframe').getByLabel('E-mail', { exact: true }).fill(player.email);
     await login.frameLocator('iframe').getByLabel('Password', { exact: true }).fill(PLAYER_PASSWORD);
     await login.frameLocator('iframe').getByRole('button', { name: 'Sign in' }).click();
