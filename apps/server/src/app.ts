@@ -44,6 +44,7 @@ import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { REQUEST_ID_HEADER, RequestLogController, requestIdPlugin, serializeRequest } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
+import { toStaffSummary } from './modules/payments/mappers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -209,7 +210,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.register(paymentHelpRoutes, { prefix: '/api', service: paymentHelp });
     // Support reads payments through one function, so the module never imports payments.
     const support = await createSupport(config, database, app.log, {
-      recentPayments: async (userId) => (await payments.service.search({ userId }, 10)).map((row) => payments.service.toStaffSummary(row)),
+      recentPayments: async (userId) => (await payments.service.search({ userId }, 10)).map((row) => toStaffSummary(row)),
     });
     // Open event streams end before the server waits for connections to drain.
     app.addHook('preClose', async () => support.hub.closeAll());

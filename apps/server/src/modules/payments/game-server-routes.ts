@@ -6,6 +6,7 @@ import { ZCreatePaymentRequest, ZCreatePaymentResponse, ZGameServerPayment } fro
 import { AppError } from '../../lib/app-error.ts';
 import type { StaffService } from '../staff/service.ts';
 import type { PaymentsService } from './service.ts';
+import { toGameServer } from './mappers.ts';
 
 export type GameServerRoutesOptions = {
   service: PaymentsService;
@@ -69,7 +70,7 @@ export const gameServerRoutes: FastifyPluginAsyncZod<GameServerRoutesOptions> = 
     },
     async (request) => {
       const project = await projectOf(request);
-      return service.toGameServer(await service.getForProject(project, request.params.paymentId));
+      return toGameServer(await service.getForProject(project, request.params.paymentId));
     },
   );
 };

@@ -22,6 +22,7 @@ import { currentUser } from '../auth/auth-hook.ts';
 import { serialQueue } from '../support/sse.ts';
 import type { PaymentLive } from './live.ts';
 import type { PaymentsService } from './service.ts';
+import { toHistoryItem } from './mappers.ts';
 
 export type PlayerPaymentRoutesOptions = { service: PaymentsService; live?: PaymentLive };
 
@@ -180,7 +181,7 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
     async (request) => {
       const payment = await service.find(request.query.paymentId);
       const mine = payment?.userId === user(request).id ? payment : undefined;
-      return { data: { result: mine ? service.historyItem(mine) : null } };
+      return { data: { result: mine ? toHistoryItem(mine) : null } };
     },
   );
 

@@ -4,17 +4,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   PAYMENT_PROVIDER_CONFIG,
   WEBHOOK_TYPE_OF_STATUS,
-  fromMinorUnits,
   toMinorUnits,
   type TCreatePaymentRequest,
-  type TGameServerPayment,
   type TPaymentGetResponse,
   type TPaymentHistoryItem,
   type TPaymentProcessResponse,
   type TPaymentProviderId,
   type TPaymentWebhookEvent,
 } from '@portal/contracts/payments';
-import type { TStaffPayment, TStaffPaymentSummary } from '@portal/contracts/staff';
 import type { Db } from '../../db/client.ts';
 import { games, paymentAttempts, paymentEvents, paymentProfiles, payments, prices, projectWebhooks, projects, users, type PaymentAttemptRow, type PaymentRow, type UserRow } from '../../db/schema.ts';
 import type { PaymentProviders } from '../../integrations/payments/create-payment-providers.ts';
@@ -23,6 +20,7 @@ import type { ProviderClientData, ProviderEvent, ProviderPaymentState } from '..
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueJob, exponentialBackoff, type JobKind } from '../jobs/queue.ts';
+import { toGameServer, toHistoryItem } from './mappers.ts';
 import { moveOfProviderStatus, nextState, type PaymentMove } from './state-machine.ts';
 
 export const WEBHOOK_JOB = 'payment.webhook';
@@ -45,6 +43,8 @@ export interface PaymentsServiceOptions {
   stripePublishableKey?: string | undefined;
   /** Called after a status change committed (live updates of the payment popup). */
   onStatusChanged?: (payment: PaymentRow) => void;
+  /** Checks a webhook target right before delivery; throws to refuse it (production: no private addresses). */
+  checkWebhookTarget?: (url: string) => Promise<void>;
 }
 
 /** The transaction a payment moves in. */
@@ -54,7 +54,6 @@ export type PaymentTransaction = Parameters<Parameters<Db['transaction']>[0]>[0]
 export type EventOutcome = 'applied' | 'unchanged' | 'replayed' | 'unknown-payment' | 'mismatch';
 
 const notFound = () => new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** `t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>` (DESIGN 4.3). */
 export function signPortalWebhook(body: string, secret: string, timestampSeconds = Math.floor(Date.now() / 1000)): string {
@@ -125,45 +124,6 @@ export class PaymentsService {
 
   paymentUrl(id: string): string {
     return `${this.options.publicUrl}/payments/process/${id}`;
-  }
-
-  toGameServer(row: PaymentRow): TGameServerPayment {
-    return {
-      paymentId: row.id,
-      project: row.project,
-      userId: row.userId,
-      priceId: row.priceId,
-      status: row.status,
-      amount: fromMinorUnits(row.amountMinor, row.currency),
-      amountMinor: row.amountMinor,
-      currency: row.currency,
-      provider: row.provider,
-      payload: row.payload,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      paidAt: iso(row.paidAt),
-    };
-  }
-
-  toStaff(row: PaymentRow): TStaffPayment {
-    return { ...this.toGameServer(row), providerRef: row.providerRef, receiptEmail: row.receiptEmail, titleRu: row.titleRu, titleEn: row.titleEn };
-  }
-
-  /** The staff ticket view's line of a payment (no provider reference, receipt e-mail or keys). */
-  toStaffSummary(row: PaymentRow): TStaffPaymentSummary {
-    return {
-      paymentId: row.id,
-      project: row.project,
-      priceId: row.priceId,
-      titleEn: row.titleEn,
-      titleRu: row.titleRu,
-      status: row.status,
-      amount: fromMinorUnits(row.amountMinor, row.currency),
-      currency: row.currency,
-      provider: row.provider,
-      createdAt: row.createdAt.toISOString(),
-      paidAt: iso(row.paidAt),
-    };
   }
 
   async search(filter: { userId?: string | undefined; project?: string | undefined }, limit = 200): Promise<PaymentRow[]> {
@@ -491,19 +451,7 @@ export class PaymentsService {
       or(isNotNull(payments.provider), isNotNull(payments.finishedAt), ne(payments.status, 'none')),
     ];
     const rows = await this.db.select().from(payments).where(and(...where)).orderBy(desc(payments.createdAt)).limit(500);
-    return rows.map((row) => this.historyItem(row));
-  }
-
-  historyItem(row: PaymentRow): TPaymentHistoryItem {
-    return {
-      uuid: row.id,
-      createTs: row.createdAt.toISOString(),
-      title: row.currency === 'RUB' ? row.titleRu : row.titleEn,
-      price: row.amountMinor / 100,
-      currency: row.currency,
-      status: row.status,
-      projectName: row.project,
-    };
+    return rows.map((row) => toHistoryItem(row));
   }
 
   // --- Jobs ----------------------------------------------------------------------------------
@@ -536,9 +484,10 @@ export class PaymentsService {
       this.options.log.info({ paymentId, project: payment.project }, 'no webhook URL for the project; nothing delivered');
       return;
     }
+    await this.options.checkWebhookTarget?.(hook.url);
     const event: TPaymentWebhookEvent = {
       type: WEBHOOK_TYPE_OF_STATUS[payment.status as 'paid' | 'fail' | 'none'],
-      data: this.toGameServer(payment),
+      data: toGameServer(payment),
     };
     const body = JSON.stringify(event);
     const response = await fetch(hook.url, {

@@ -8,7 +8,7 @@ import { JobWorker, jobTimings } from '../jobs/queue.ts';
 import { StaffService } from '../staff/service.ts';
 import { createPaymentLive, type PaymentLive } from './live.ts';
 import { createTableSandboxStore } from './sandbox-store.ts';
-import { PaymentsService, WEBHOOK_JOB } from './service.ts';
+import { PaymentsService } from './service.ts';
 import { refuseNonPublicWebhookTargets } from './webhook-guard.ts';
 
 export interface Payments {
@@ -83,6 +83,8 @@ export async function createPayments(config: AppConfig, db: Db, tokens: TokenSer
     webhookRetryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
     onJobEnqueued: () => late.worker?.nudge(),
     stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY,
+    // Production refuses webhook targets inside our own network at delivery too (SSRF).
+    ...(config.isProduction && { checkWebhookTarget: refuseNonPublicWebhookTargets() }),
     onStatusChanged: (payment) => {
       live.bus.publish({ paymentId: payment.id, userId: payment.userId, status: payment.status }).catch((error: unknown) => {
         log.warn({ err: error, paymentId: payment.id }, 'payment status not published (the popup polls)');
@@ -98,10 +100,7 @@ export async function createPayments(config: AppConfig, db: Db, tokens: TokenSer
       },
     },
   });
-  const kinds = service.jobKinds();
-  const webhookKind = kinds[WEBHOOK_JOB];
-  if (config.isProduction && webhookKind) kinds[WEBHOOK_JOB] = refuseNonPublicWebhookTargets(webhookKind, db);
-  const worker = new JobWorker({ db, log, kinds, ...jobTimings(config) });
+  const worker = new JobWorker({ db, log, kinds: service.jobKinds(), ...jobTimings(config) });
   late.worker = worker;
   return { service, staff, worker, live };
 }

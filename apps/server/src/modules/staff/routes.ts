@@ -21,6 +21,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import type { StaffMember, StaffService } from './service.ts';
 import { createStaffAuth } from './staff-auth.ts';
+import { toStaff } from '../payments/mappers.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -110,13 +111,13 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     async (request) => {
       const payment = await payments.find(request.params.paymentId);
       if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
-      return payments.toStaff(payment);
+      return toStaff(payment);
     },
   );
 
   app.get(
     '/staff/payments',
     { preHandler: support, schema: { tags, summary: 'Payments of a player and/or project, newest first', querystring: ZStaffPaymentsQuery, response: { 200: z.array(ZStaffPayment), ...errors } } },
-    async (request) => (await payments.search(request.query)).map((row) => payments.toStaff(row)),
+    async (request) => (await payments.search(request.query)).map((row) => toStaff(row)),
   );
 };
