@@ -10,7 +10,7 @@ const API_ORIGIN = process.env.PORTAL_API_ORIGIN ?? 'http://localhost:8080';
 // Everything the server owns; the SPA owns the rest. `/prices/{id}/{logoName}` (a logo) is
 // the server's, `/prices/{project}` (a page) is the SPA's: only two-segment paths with a
 // file extension go to the server.
-const proxied = ['/api', '/docs', '/images', '/demo-games', '/health', '/.well-known', '/passport'];
+const proxied = ['/api', '/docs', '/images', '/demo-games', '/health', '/.well-known', '/passport', '/local-oidc', '/sdk', '/dev/mail'];
 
 /**
  * Writes `.br` and `.gz` beside every text asset at maximum quality, once, at build time;

@@ -1,5 +1,7 @@
 // The product's own flows a bench needs before it measures: a staff admin, a game-server API
 // key, a player registered through the dev mailbox.
+import type { TCaptchaChallenge } from '@portal/contracts/auth';
+import { solveAltcha } from '../../apps/server/test/altcha.ts';
 import { json, post, sleep } from './http.ts';
 import { startProduct, type RunningServer } from './product.ts';
 
@@ -23,6 +25,11 @@ export function startBenchProduct(port: number, env: Record<string, string> = {}
   return startProduct(port, { ...all, ...env });
 }
 
+/** A fresh robot check of the product, solved as the widget would (registration always asks). */
+export async function solvedCaptcha(url: string): Promise<string> {
+  return solveAltcha(await json<TCaptchaChallenge>(await fetch(`${url}/api/auth/captcha-challenge`)));
+}
+
 /** The 6-digit code last mailed to `email`, read from the dev mailbox (waits up to ~10 s). */
 export async function mailedCode(url: string, email: string): Promise<string> {
   for (let i = 0; i < 50; i += 1) {
@@ -44,9 +51,13 @@ export interface BenchPlayer {
 
 /** Registers a new player by e-mail (code from the dev mailbox) and returns it signed in. */
 export async function registerPlayer(url: string, email = `bench-${Date.now().toString(36)}@players.example`): Promise<BenchPlayer> {
-  await json(await post(`${url}/api/auth/register-by-email`, { email, password: 'Secret2024' }));
+  const started = await json<{ data: { flowToken: string } }>(
+    await post(`${url}/api/auth/register-by-email`, { email, password: 'Secret2024', altcha: await solvedCaptcha(url) }),
+  );
   const code = await mailedCode(url, email);
-  const answer = await json<{ data: { result: Omit<BenchPlayer, 'email'> } }>(await post(`${url}/api/auth/send-verification-code`, { email, code }));
+  const answer = await json<{ data: { result: Omit<BenchPlayer, 'email'> } }>(
+    await post(`${url}/api/auth/send-verification-code`, { email, code, flowToken: started.data.flowToken }),
+  );
   return { email, ...answer.data.result };
 }
 

@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { TCaptchaChallenge } from '@portal/contracts/auth';
+import { solveAltcha } from '../../apps/server/test/altcha.ts';
 
 /**
  * Test setup through the product's public API, for specs whose subject is not sign-in itself:
@@ -31,7 +33,12 @@ async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>, 
 /** Registers a player by e-mail and confirms with the code from the dev mailbox. */
 export async function registerPlayer(request: APIRequestContext, label = 'player'): Promise<Player> {
   const email = uniqueEmail(label);
-  await json(await request.post('/api/auth/register-by-email', { data: { email, password: PLAYER_PASSWORD } }), 'register');
+  // Registration always asks for the robot check: solved here as the widget would.
+  const challenge = await json<TCaptchaChallenge>(await request.get('/api/auth/captcha-challenge'), 'captcha challenge');
+  const started = await json<{ data: { flowToken: string } }>(
+    await request.post('/api/auth/register-by-email', { data: { email, password: PLAYER_PASSWORD, altcha: await solveAltcha(challenge) } }),
+    'register',
+  );
   let code: string | undefined;
   await expect
     .poll(
@@ -47,7 +54,7 @@ export async function registerPlayer(request: APIRequestContext, label = 'player
     )
     .toBeTruthy();
   const confirmed = await json<{ data: { result: Omit<Player, 'email'> } }>(
-    await request.post('/api/auth/send-verification-code', { data: { email, code } }),
+    await request.post('/api/auth/send-verification-code', { data: { email, code, flowToken: started.data.flowToken } }),
     'confirm',
   );
   return { email, ...confirmed.data.result };

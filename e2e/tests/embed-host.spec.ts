@@ -24,12 +24,21 @@ async function playTestGame(page: Page, origin: string): Promise<Frame> {
 /**
  * Opens the e-mail form from the framed method list. A click in the first instants of the framed
  * screen was once lost on a loaded CI machine (the form never came): click again until it shows.
+ * The framed screen loads the whole app, which takes long on a loaded machine: it gets the time
+ * that takes, and if the list never comes the failure says what the frame showed instead.
  */
 async function openEmailForm(frame: FrameLocator): Promise<void> {
-  await expect(async () => {
-    await frame.getByRole('link', { name: 'Continue with e-mail' }).click({ timeout: 2_000 });
-    await expect(frame.getByLabel('E-mail', { exact: true })).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  const link = frame.getByRole('link', { name: 'Continue with e-mail' });
+  try {
+    await expect(link).toBeVisible({ timeout: 45_000 });
+    await expect(async () => {
+      await link.click({ timeout: 5_000 });
+      await expect(frame.getByLabel('E-mail', { exact: true })).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
+  } catch (error) {
+    const shown = await frame.locator('body').innerText({ timeout: 5_000 }).catch(() => '(no body)');
+    throw new Error(`the framed sign-in did not open its e-mail form; the frame showed:\n${shown}`, { cause: error });
+  }
 }
 
 /** Calls the SDK in the game frame: `GameSDK[method](...args)`, answered or rejected with its message. */
@@ -61,13 +70,20 @@ test.describe('the portal hosts a game from an allowed origin', () => {
     await signInBrowser(page, player);
     const game = await playTestGame(page, ALLOWED_GAME_ORIGIN);
 
-    expect(await sdk(game, 'getUserAuth')).toEqual({
+    const auth = (await sdk(game, 'getUserAuth')) as { jwt: string };
+    expect(auth).toEqual({
       userId: player.userId,
       nickName: player.nickName,
       currentAuthType: 'email',
-      jwt: player.jwt,
+      jwt: expect.any(String),
       session: null,
     });
+    // The game holds its own token of the player (aud = its project), never the portal session,
+    // and the portal's account routes refuse it.
+    expect(auth.jwt).not.toBe(player.jwt);
+    const claims = JSON.parse(Buffer.from(auth.jwt.split('.')[1]!, 'base64url').toString()) as { aud: string; sub: string };
+    expect(claims).toMatchObject({ aud: 'familytown', sub: player.userId });
+    expect((await request.get('/api/user/get-profile', { headers: { authorization: `Bearer ${auth.jwt}` } })).status()).toBe(401);
     expect(await sdk(game, 'getUnreadSupportCount')).toBe(0);
 
     // The game switches the portal's language: the path, the interface and the answer.
@@ -87,6 +103,8 @@ test.describe('the portal hosts a game from an allowed origin', () => {
   });
 
   test('login opens the sign-in screens in the modal and answers the player', async ({ page }) => {
+    // The framed sign-in loads the whole app: on a loaded machine that takes its time.
+    test.setTimeout(120_000);
     const game = await playTestGame(page, ALLOWED_GAME_ORIGIN);
     const answer = sdk<{ userId: string; jwt: string }>(game, 'login');
     const dialog = page.getByRole('dialog', { name: 'Sign in' });
@@ -227,6 +245,8 @@ test.describe('a frame from an origin that is not allowed', () => {
 
 test.describe('a demo game in the portal', () => {
   test('logs in, buys an item through the sandbox in the modal and opens support, all through the SDK', async ({ page, request }) => {
+    // The framed sign-in loads the whole app: on a loaded machine that takes its time.
+    test.setTimeout(120_000);
     const player = await registerPlayer(request, 'demo');
     await page.goto('/games/en/familytown/');
     await page.getByRole('button', { name: 'Play' }).click();

@@ -237,6 +237,8 @@ test.describe('payments', () => {
   });
 
   test('the payment screens pass axe: process screen with an error, sandbox screen, pending and paid popup', async ({ page, request }) => {
+    // Four axe scans over two pages: on a loaded machine each takes seconds.
+    test.setTimeout(120_000);
     const axe = async () => (await new AxeBuilder({ page }).analyze()).violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     const { player } = await openPayment(page, request, 'axe');
     await page.getByLabel('E-mail for the receipt').fill('bad');

@@ -87,4 +87,54 @@ describe('rate limit', () => {
       await app.close();
     }
   });
+
+  it('counts a route however its path is spelled: encoded letters anywhere in it', async () => {
+    const app = await buildTestApp({ RATE_LIMIT_MAX: '3' });
+    try {
+      const spellings = ['/api/control/get-games-data', '/%61pi/control/get-games-data', '/%61%70%69/control/get-games-data', '/api/control/get-games-dat%61'];
+      const codes = [];
+      for (const url of spellings) codes.push((await app.inject(url)).statusCode);
+      expect(codes).toEqual([200, 200, 200, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('an encoded path does not escape the staff login limit (40 wrong passwords, then the right one)', async () => {
+    const admin = { ADMIN_EMAIL: 'admin@portal.example', ADMIN_PASSWORD: 'admin-password-1' };
+    const app = await buildTestApp({ ...admin, AUTH_RATE_LIMIT_MAX: '20' });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 40; i += 1) {
+        const res = await app.inject({ method: 'POST', url: '/%61pi/staff/login', payload: { email: admin.ADMIN_EMAIL, password: `wrong-password-${i}` } });
+        codes.push(res.statusCode);
+      }
+      expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(20);
+      const right = await app.inject({ method: 'POST', url: '/%61pi/staff/login', payload: { email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD } });
+      expect(right.statusCode).toBe(429);
+      expect(right.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('behind TRUST_PROXY=1 a client cannot pick its own address with X-Forwarded-For', async () => {
+    for (const trust of ['1', 'true', '127.0.0.1/8']) {
+      const app = await buildTestApp({ RATE_LIMIT_MAX: '2', TRUST_PROXY: trust });
+      try {
+        const codes = [];
+        // The client writes the left entries; the proxy in front appends the address it saw.
+        for (let i = 0; i < 3; i += 1) {
+          const res = await app.inject({ url: '/api/control/get-games-data', headers: { 'x-forwarded-for': `10.9.9.${i}, 203.0.113.7` } });
+          codes.push(res.statusCode);
+        }
+        expect(codes, trust).toEqual([200, 200, 429]);
+        // Another real client behind the same proxy has its own count.
+        const other = await app.inject({ url: '/api/control/get-games-data', headers: { 'x-forwarded-for': '203.0.113.8' } });
+        expect(other.statusCode, trust).toBe(200);
+      } finally {
+        await app.close();
+      }
+    }
+  });
 });

@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { AppConfig } from './config.ts';
+import { offeredMethods, type AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
 import { createCatalogCache, type CatalogCache } from './modules/control/catalog-cache.ts';
@@ -80,6 +80,15 @@ function requestId(request: IncomingMessage): string {
   return typeof incoming === 'string' && /^[\w.:-]{1,128}$/.test(incoming) ? incoming : randomUUID();
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it: a hop count believes that many proxies from the right of
+ * X-Forwarded-For (never the client-written left end), an address list believes those proxies.
+ */
+function trustProxyOption(value: AppConfig['TRUST_PROXY']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value;
+}
+
 /** The only place that wires plugins and modules (STYLE 7); plugins in load order. */
 export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -92,7 +101,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     },
     genReqId: requestId,
     logController: new RequestLogController(),
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // A player JWT travels as a path parameter (GET /api/auth/check/{jwt}).
     routerOptions: { maxParamLength: 4096 },
   });
@@ -127,10 +136,17 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     app.decorate('config', config);
     app.decorate('database', database);
     app.decorate('catalogCache', catalogCache);
-    const accounts = await createAccounts(config, database.db, async (project) => {
-      const row = (await catalogCache.snapshot()).projects.find((p) => p.name === project);
-      const value = row?.extra.find((item) => item.id === 'failedAttemptLimit')?.value;
-      return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+    const projectRow = async (name: string) => (await catalogCache.snapshot()).projects.find((p) => p.name === name);
+    const accounts = await createAccounts(config, database.db, {
+      failedAttemptLimit: async (project) => {
+        const value = (await projectRow(project))?.extra.find((item) => item.id === 'failedAttemptLimit')?.value;
+        return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+      },
+      title: async (project, language) => {
+        if (!(await projectRow(project))) return undefined;
+        const texts = (await catalogCache.snapshot()).games.get(project)?.localization;
+        return texts?.[language]?.name ?? texts?.en?.name ?? project;
+      },
     });
     app.decorate('accounts', accounts);
     app.addHook('onClose', () => accounts.close());
@@ -186,6 +202,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       cache: catalogCache,
       allowedOrigins: [config.publicOrigin, ...config.ALLOWED_GAME_ORIGINS.filter((o) => o !== config.publicOrigin)],
       defaultProject: config.DEFAULT_PROJECT,
+      offered: offeredMethods(config),
     });
     await app.register(controlRoutes, { prefix: '/api', service });
     await app.register(priceLogoRoutes, { repository, pricesDir: path.join(config.ASSETS_DIR, 'prices') });
@@ -194,9 +211,12 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     app.addHook('onClose', () => payments.live.close());
     app.decorate('payments', payments);
     await app.register(gameServerRoutes, { prefix: '/api', service: payments.service, staff: payments.staff, perKeyLimit: config.isRateLimitEnabled ? config.GAME_API_RATE_LIMIT_MAX : 0 });
-    // The demo games' stand-in game server (creates their payments as /api/v1/payments would).
-    await app.register(demoGameRoutes, { prefix: '/demo-games/api', service: payments.service, projects: demoProjects.map((p) => p.name) });
-    await app.register(playerPaymentRoutes, { prefix: '/api', service: payments.service, live: payments.live });
+    // The demo games' stand-in game server (creates their payments as /api/v1/payments would):
+    // a stand-in, so never in production, where games have servers of their own.
+    if (config.standIns) {
+      await app.register(demoGameRoutes, { prefix: '/demo-games/api', service: payments.service, projects: demoProjects.map((p) => p.name), auth: accounts.service });
+    }
+    await app.register(playerPaymentRoutes, { prefix: '/api', service: payments.service, live: payments.live, sandbox: config.standIns });
     await app.register(providerWebhookRoutes, { prefix: '/api', service: payments.service });
     await app.register(staffRoutes, { prefix: '/api', staff: payments.staff, payments: payments.service, guessLimit });
     // A paid payment's receipt job is enqueued in the transaction that makes it paid.

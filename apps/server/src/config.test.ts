@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, offeredMethods, productionWarnings } from './config.ts';
 
 const load = (env: Record<string, string>) => loadConfig(env, '/srv/portal');
 
@@ -35,7 +35,7 @@ describe('loadConfig', () => {
   it('derives PUBLIC_URL from PORT and flags from the values given', () => {
     const config = load({
       PORT: '9000',
-      NODE_ENV: 'production',
+      NODE_ENV: 'development',
       DATABASE_URL: 'postgres://u:p@db:5432/portal',
       SMTP_URL: 'smtp://mail:25',
       ALLOWED_GAME_ORIGINS: 'https://a.example.com, https://b.example.com/',
@@ -45,7 +45,7 @@ describe('loadConfig', () => {
       DATA_DIR: '',
     });
     expect(config.PUBLIC_URL).toBe('http://localhost:9000');
-    expect(config.isProduction).toBe(true);
+    expect(config.isProduction).toBe(false);
     expect(config.isPostgres).toBe(true);
     expect(config.isSmtpConfigured).toBe(true);
     expect(config.ALLOWED_GAME_ORIGINS).toEqual(['https://a.example.com', 'https://b.example.com']);
@@ -71,5 +71,47 @@ describe('loadConfig', () => {
     const message = errorOf({ DATABASE_URL: 'mysql://root:hunter2@db/portal' });
     expect(message).toMatch(/DATABASE_URL must be a URL starting with postgres:\/\//);
     expect(message).not.toContain('hunter2');
+  });
+
+  it('reads TRUST_PROXY as a hop count or proxy addresses, never as "trust every hop"', () => {
+    expect(load({}).TRUST_PROXY).toBe(false);
+    expect(load({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(load({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(load({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(load({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5,::1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.5', '::1']);
+    expect(errorOf({ TRUST_PROXY: 'everything' })).toMatch(/^Invalid configuration: TRUST_PROXY must be a number of proxies/);
+    expect(errorOf({ TRUST_PROXY: '10.0.0.0/33' })).toMatch(/^Invalid configuration: TRUST_PROXY/);
+  });
+
+  it('production needs PUBLIC_URL and SMTP_URL, and names the one that is missing', () => {
+    expect(errorOf({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' })).toBe('Invalid configuration: PUBLIC_URL is required when NODE_ENV=production');
+    expect(errorOf({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example' })).toBe('Invalid configuration: SMTP_URL is required when NODE_ENV=production');
+    const config = load({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example', SMTP_URL: 'smtp://mail:25' });
+    expect(config.standIns).toBe(false);
+    expect(config.isDevMailbox).toBe(false);
+    expect(load({}).standIns).toBe(true);
+  });
+
+  it('warns in production about the embedded database, a missing TRUST_PROXY, plain http and keyless providers', () => {
+    const warnings = productionWarnings(load({ NODE_ENV: 'production', PUBLIC_URL: 'http://portal.example', SMTP_URL: 'smtp://mail:25' }));
+    expect(warnings.join('\n')).toMatch(/embedded database/);
+    expect(warnings.join('\n')).toMatch(/TRUST_PROXY/);
+    expect(warnings.join('\n')).toMatch(/not https/);
+    expect(warnings.join('\n')).toMatch(/not offered in production: stripe, yookassa/);
+    expect(productionWarnings(load({}))).toEqual([]);
+  });
+
+  it('offers every method outside production and only those with keys in production', () => {
+    expect(offeredMethods(load({})).payments).toEqual(['stripe', 'yookassa', 'yandex-pay']);
+    const production = load({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://portal.example',
+      SMTP_URL: 'smtp://mail:25',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      YANDEX_CLIENT_ID: 'id',
+      YANDEX_CLIENT_SECRET: 'secret',
+    });
+    expect(offeredMethods(production)).toEqual({ auth: ['yandex', 'mail'], payments: ['stripe'] });
   });
 });

@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { AUTH_METHODS, PAYMENT_PROVIDERS, type AuthMethod, type PaymentProvider } from '@portal/contracts/control';
 
 /**
  * The environment, parsed once at start (DESIGN 4.2). Nothing else reads `process.env`:
@@ -35,13 +37,6 @@ const nonNegativeInt = z
   .trim()
   .regex(/^\d+$/, 'must be a non-negative integer')
   .transform(Number);
-
-const bool = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .refine((value) => ['true', 'false', '1', '0', 'yes', 'no'].includes(value), 'must be true or false')
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const urlWithProtocols = (protocols: readonly string[], hint: string) =>
   z
@@ -79,6 +74,39 @@ const originList = z
 
 const email = z.string().trim().toLowerCase().email('must be an e-mail address');
 
+/** `a.b.c.d`, `a.b.c.d/n`, an IPv6 address or `v6/n`: one entry of TRUST_PROXY's address list. */
+const isAddressOrCidr = (value: string): boolean => {
+  const [address = '', prefix, extra] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Which `X-Forwarded-For` hops to believe. The left-most entry is written by the client, so
+ * "trust everything" would let anyone pick the address its rate limits count: the value is
+ * the number of proxies in front (`1`, `true` = one) or the proxies' own addresses/CIDRs,
+ * and Fastify takes the first address that is not one of them.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine(
+    (value) =>
+      ['true', 'false', 'yes', 'no'].includes(value) ||
+      /^\d{1,2}$/.test(value) ||
+      value.split(',').every((item) => isAddressOrCidr(item.trim())),
+    'must be a number of proxies in front (1, 2, ...), false, or a comma list of proxy addresses/CIDRs',
+  )
+  .transform((value): false | number | string[] => {
+    if (value === 'false' || value === 'no' || value === '0') return false;
+    if (value === 'true' || value === 'yes') return 1;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    return value.split(',').map((item) => item.trim());
+  });
+
 const ZEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], 'must be development, production or test').default('development'),
   LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).optional(),
@@ -101,8 +129,8 @@ const ZEnv = z.object({
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis:// or rediss://').optional(),
   /** Requests per minute per client IP; 0 turns the global limit off (load tests only). */
   RATE_LIMIT_MAX: nonNegativeInt.default(600),
-  /** Behind a load balancer, take the client IP from X-Forwarded-For. */
-  TRUST_PROXY: bool.default(false),
+  /** Behind a load balancer: how many proxies (or which proxy addresses) X-Forwarded-For passed. */
+  TRUST_PROXY: trustProxy.default(false),
   WEB_DIST_DIR: z.string().trim().min(1, 'must not be empty').optional(),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -151,6 +179,12 @@ const ZEnv = z.object({
   FAILED_ATTEMPT_LIMIT: nonNegativeInt.default(5),
   /** requests per minute per IP on each guessing route (login, codes, recovery) */
   AUTH_RATE_LIMIT_MAX: nonNegativeInt.default(20),
+  /** registration/recovery code mails per client address an hour (0: no cap) */
+  CODE_MAILS_PER_IP_HOUR: nonNegativeInt.default(20),
+  /** code mails to one e-mail address a day (0: no cap) */
+  CODE_MAILS_PER_EMAIL_DAY: nonNegativeInt.default(15),
+  /** code mails overall an hour, every process together (0: no cap) */
+  CODE_MAILS_PER_HOUR: nonNegativeInt.default(5000),
   /** ALTCHA cost (largest number the widget may try); lower only for tests */
   ALTCHA_MAX_NUMBER: nonNegativeInt.default(50_000),
   /** HMAC key of support attachment links (unset: generated once into DATA_DIR/keys); share it across processes */
@@ -219,6 +253,42 @@ function derive(env: Env, cwd: string) {
     },
     /** the dev mailbox and its /dev/mail page: no SMTP_URL and not production */
     isDevMailbox: env.SMTP_URL === undefined && !isProduction,
+    /**
+     * Outside production a provider without keys runs as the product's own stand-in (payment
+     * sandbox, local sign-in provider): the demo and the test bed. In production never.
+     */
+    standIns: !isProduction,
+  };
+}
+
+/** The sign-in method of a project's list and whether this deployment has what it needs. */
+const AUTH_METHOD_CONFIGURED: Record<AuthMethod, (config: AppConfig) => boolean> = {
+  google: (c) => c.providers.google,
+  google_adult: (c) => c.providers.googleAdult,
+  // Apple, Telegram and Facebook sign in through their own SDKs' endpoints when configured.
+  apple: (c) => c.APPLE_CLIENT_ID !== undefined,
+  vk: (c) => c.providers.vk,
+  yandex: (c) => c.providers.yandex,
+  tg: (c) => c.providers.telegram,
+  facebook: (c) => c.providers.facebook,
+  mail: () => true,
+};
+
+const PAYMENT_CONFIGURED: Record<PaymentProvider, (config: AppConfig) => boolean> = {
+  stripe: (c) => c.providers.stripe,
+  yookassa: (c) => c.providers.yookassa,
+  'yandex-pay': (c) => c.providers.yandexPay,
+};
+
+/**
+ * The methods a project may offer here: every one outside production (stand-ins serve those
+ * without keys), only those with keys in production.
+ */
+export function offeredMethods(config: AppConfig): { auth: readonly AuthMethod[]; payments: readonly PaymentProvider[] } {
+  if (config.standIns) return { auth: AUTH_METHODS, payments: PAYMENT_PROVIDERS };
+  return {
+    auth: AUTH_METHODS.filter((method) => AUTH_METHOD_CONFIGURED[method](config)),
+    payments: PAYMENT_PROVIDERS.filter((provider) => PAYMENT_CONFIGURED[provider](config)),
   };
 }
 
@@ -250,5 +320,39 @@ export function loadConfig(
         : ` (got ${JSON.stringify(got)})`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${shown}`);
   }
+  if (parsed.data.NODE_ENV === 'production') {
+    // A real deployment never falls back to the demo's stand-ins: mail must really leave, and
+    // links, allowed origins and the token issuer must name the real site.
+    for (const name of PRODUCTION_REQUIRED) {
+      if (parsed.data[name] === undefined) {
+        throw new ConfigError(`Invalid configuration: ${name} is required when NODE_ENV=production`);
+      }
+    }
+  }
   return derive(parsed.data, cwd);
+}
+
+const PRODUCTION_REQUIRED = ['PUBLIC_URL', 'SMTP_URL'] as const satisfies readonly (keyof Env)[];
+
+/**
+ * What a production start should hear about: settings that work but are unsafe or do not
+ * scale. Logged once at start (server.ts); never a reason to refuse.
+ */
+export function productionWarnings(config: AppConfig): string[] {
+  if (!config.isProduction) return [];
+  const warnings: string[] = [];
+  if (!config.isPostgres) {
+    warnings.push('NODE_ENV=production on the embedded database (PGlite in DATA_DIR): set DATABASE_URL to a PostgreSQL server for a real deployment');
+  }
+  if (config.TRUST_PROXY === false) {
+    warnings.push('TRUST_PROXY is unset: behind a proxy or load balancer every client shares its address for rate limits; set it to the number of proxies in front or their addresses');
+  }
+  if (new URL(config.PUBLIC_URL).protocol !== 'https:') {
+    warnings.push('PUBLIC_URL is not https: players\' tokens and payments travel unencrypted');
+  }
+  const missing = Object.entries(config.providers).filter(([, configured]) => !configured).map(([name]) => name);
+  if (missing.length > 0) {
+    warnings.push(`providers without keys are not offered in production: ${missing.join(', ')}`);
+  }
+  return warnings;
 }

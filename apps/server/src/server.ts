@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, productionWarnings } from './config.ts';
+import { PRIVATE_UMASK, securePrivateTree } from './lib/private-files.ts';
 
 /** Loads config, builds the app, listens, and closes gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -15,7 +16,15 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // Everything the server writes (the embedded database, keys, uploads, receipts) is the
+  // server user's alone; what an earlier start or a copy left readable is tightened first.
+  process.umask(PRIVATE_UMASK);
+  const tightened = await securePrivateTree(config.DATA_DIR);
   const app = await buildApp(config);
+  // The embedded database's first start lays its files out with modes of its own: once more.
+  await securePrivateTree(config.DATA_DIR);
+  if (tightened > 0) app.log.warn({ dataDir: config.DATA_DIR, entries: tightened }, 'DATA_DIR had files others could read or write: made them private (0600/0700)');
+  for (const warning of productionWarnings(config)) app.log.warn(warning);
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;

@@ -16,3 +16,9 @@ export async function solveAltcha(challenge: TCaptchaChallenge): Promise<string>
   };
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
+
+/** A fresh challenge of `app` solved as the widget would (registration always asks for one). */
+export async function solvedCaptcha(app: { inject(url: string): PromiseLike<{ json(): unknown }> }): Promise<string> {
+  const challenge = await app.inject('/api/auth/captcha-challenge');
+  return solveAltcha(challenge.json() as TCaptchaChallenge);
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZProjectName } from './control.ts';
 import { ZCode, ZEmail, ZPassword, ZPersonName } from './validation.ts';
 
 /**
@@ -50,7 +51,7 @@ export const AUTH_ERROR_CODES = [
   'CAPTCHA_INVALID',
   /** 403: activate-new-password without a verified recovery code (or it ran out) */
   'RECOVERY_NOT_VERIFIED',
-  /** 409 on send-verification-code: no pending registration for this e-mail (expired/unknown) */
+  /** 409 on send-verification-code: no registration of this flow token for this e-mail (expired/unknown) */
   'REGISTRATION_NOT_FOUND',
   /** 400: the provider has no keys configured here (use /passport with the local stand-in) */
   'PROVIDER_NOT_CONFIGURED',
@@ -151,6 +152,20 @@ export const ZCodeSentAnswer = z.object({
 });
 export type TCodeSentAnswer = z.infer<typeof ZCodeSentAnswer>;
 
+/**
+ * The secret that binds a registration or recovery to the browser that started it: answered
+ * once by the starting call, sent back with the code, the resend and the new password.
+ */
+export const ZFlowToken = z
+  .string()
+  .min(32)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'a flow token is base64url');
+
+/** A registration or recovery started: a code was mailed (or the last one still stands). */
+export const ZFlowStartedAnswer = ZCodeSentAnswer.extend({ flowToken: ZFlowToken });
+export type TFlowStartedAnswer = z.infer<typeof ZFlowStartedAnswer>;
+
 /** Tells a warning from a success in a `data` payload. */
 export const isWarningAnswer = (data: unknown): data is TWarningAnswer =>
   typeof data === 'object' && data !== null && 'warningMessage' in data;
@@ -161,14 +176,17 @@ export const isWarningAnswer = (data: unknown): data is TWarningAnswer =>
 /** ALTCHA widget value (base64 JSON of the solution); needed once CAPTCHA_REQUIRED was answered. */
 export const ZAltchaField = z.string().max(4096).optional();
 
-/** POST /auth/register-by-email -> ZCodeSentAnswer | ZWarningAnswer(USER_EXIST_REGISTER_BY_EMAIL) */
+/**
+ * POST /auth/register-by-email -> ZFlowStartedAnswer | ZWarningAnswer(USER_EXIST_REGISTER_BY_EMAIL).
+ * Always needs a solved robot check (`altcha`; 403 CAPTCHA_REQUIRED without one).
+ */
 export const ZRegisterByEmailBody = z.strictObject({ email: ZEmail, password: ZPassword, altcha: ZAltchaField });
 export type TRegisterByEmailBody = z.input<typeof ZRegisterByEmailBody>;
-export const ZRegisterByEmailAnswer = z.union([ZCodeSentAnswer, ZWarningAnswer]);
+export const ZRegisterByEmailAnswer = z.union([ZFlowStartedAnswer, ZWarningAnswer]);
 export type TRegisterByEmailAnswer = z.infer<typeof ZRegisterByEmailAnswer>;
 
 /** POST /auth/send-verification-code -> ZSignedInAnswer | ZWarningAnswer(SEND_VERIFICATION_CODE_INCORRECT) */
-export const ZSendVerificationCodeBody = z.strictObject({ email: ZEmail, code: ZCode, altcha: ZAltchaField });
+export const ZSendVerificationCodeBody = z.strictObject({ email: ZEmail, code: ZCode, flowToken: ZFlowToken, altcha: ZAltchaField });
 export type TSendVerificationCodeBody = z.input<typeof ZSendVerificationCodeBody>;
 export const ZSendVerificationCodeAnswer = z.union([ZSignedInAnswer, ZWarningAnswer]);
 export type TSendVerificationCodeAnswer = z.infer<typeof ZSendVerificationCodeAnswer>;
@@ -179,17 +197,17 @@ export type TLoginByEmailBody = z.input<typeof ZLoginByEmailBody>;
 export const ZLoginByEmailAnswer = z.union([ZSignedInAnswer, ZWarningAnswer]);
 export type TLoginByEmailAnswer = z.infer<typeof ZLoginByEmailAnswer>;
 
-/** POST /auth/recovery-password -> ZCodeSentAnswer | ZWarningAnswer(USER_NOT_EXIST_RECOVERY_PASSWORD) */
+/** POST /auth/recovery-password -> ZFlowStartedAnswer | ZWarningAnswer(USER_NOT_EXIST_RECOVERY_PASSWORD) */
 export const ZRecoveryPasswordBody = z.strictObject({ email: ZEmail, altcha: ZAltchaField });
 export type TRecoveryPasswordBody = z.input<typeof ZRecoveryPasswordBody>;
-export const ZRecoveryPasswordAnswer = z.union([ZCodeSentAnswer, ZWarningAnswer]);
+export const ZRecoveryPasswordAnswer = z.union([ZFlowStartedAnswer, ZWarningAnswer]);
 export type TRecoveryPasswordAnswer = z.infer<typeof ZRecoveryPasswordAnswer>;
 
 /**
- * POST /auth/send-recovery-password-code -> `{ result: true, validForSeconds }` (the recovery is
+ * POST /auth/send-recovery-password-code -> `{ result: true, validForSeconds }` (this flow is
  * verified for that long, 600 s) | ZWarningAnswer(SEND_RECOVERY_PASSWORD_CODE_INCORRECT)
  */
-export const ZSendRecoveryCodeBody = z.strictObject({ email: ZEmail, code: ZCode, altcha: ZAltchaField });
+export const ZSendRecoveryCodeBody = z.strictObject({ email: ZEmail, code: ZCode, flowToken: ZFlowToken, altcha: ZAltchaField });
 export type TSendRecoveryCodeBody = z.input<typeof ZSendRecoveryCodeBody>;
 export const ZRecoveryVerifiedAnswer = z.object({
   result: z.literal(true),
@@ -200,17 +218,21 @@ export type TSendRecoveryCodeAnswer = z.infer<typeof ZSendRecoveryCodeAnswer>;
 
 /**
  * POST /auth/activate-new-password -> ZOkAnswer | ZWarningAnswer(PASSWORD_EXIST_ACTIVATE_NEW_PASSWORD);
- * 403 RECOVERY_NOT_VERIFIED without a verified recovery code. Mails "password changed".
+ * 403 RECOVERY_NOT_VERIFIED unless this flow (its token) confirmed the code. Single use; mails
+ * "password changed".
  */
-export const ZActivateNewPasswordBody = z.strictObject({ email: ZEmail, password: ZPassword });
+export const ZActivateNewPasswordBody = z.strictObject({ email: ZEmail, password: ZPassword, flowToken: ZFlowToken });
 export type TActivateNewPasswordBody = z.input<typeof ZActivateNewPasswordBody>;
 export const ZActivateNewPasswordAnswer = z.union([ZOkAnswer, ZWarningAnswer]);
 export type TActivateNewPasswordAnswer = z.infer<typeof ZActivateNewPasswordAnswer>;
 
-/** POST /auth/resend-code -> ZCodeSentAnswer; 429 ZRetryAfterError when too early. */
+/**
+ * POST /auth/resend-code -> ZCodeSentAnswer; 429 ZRetryAfterError when too early; 404 when the
+ * flow token names no flow of this address (whatever the address: nothing about it is told).
+ */
 export const CODE_PURPOSES = ['registration', 'recovery'] as const;
 export type CodePurpose = (typeof CODE_PURPOSES)[number];
-export const ZResendCodeBody = z.strictObject({ email: ZEmail, purpose: z.enum(CODE_PURPOSES) });
+export const ZResendCodeBody = z.strictObject({ email: ZEmail, purpose: z.enum(CODE_PURPOSES), flowToken: ZFlowToken });
 export type TResendCodeBody = z.input<typeof ZResendCodeBody>;
 
 /** GET /auth/captcha-challenge answers the ALTCHA challenge JSON itself (no `data` wrapper), so
@@ -238,6 +260,17 @@ export const ZCheckTokenAnswer = z.object({
 });
 export type TCheckTokenAnswer = z.infer<typeof ZCheckTokenAnswer>;
 
+/**
+ * POST /auth/game-token (Bearer: the portal token) `{ project }` -> `{ jwt, expiresAt }`: the
+ * token a game gets in `userAuth`. Same keys and issuer (verify it with the JWKS), `aud` = the
+ * project, `sub` = the player; the portal's own routes refuse it, so a game never holds the
+ * player's portal session. 404 PROJECT_NOT_FOUND for a project the catalogue does not know.
+ */
+export const ZGameTokenBody = z.strictObject({ project: ZProjectName });
+export type TGameTokenBody = z.input<typeof ZGameTokenBody>;
+export const ZGameTokenAnswer = z.object({ jwt: z.string(), expiresAt: z.string() });
+export type TGameTokenAnswer = z.infer<typeof ZGameTokenAnswer>;
+
 /** POST /auth/logout (Bearer) -> ZOkAnswer; the token's jti is revoked. No body needed. */
 export const ZLogoutBody = z.strictObject({}).optional();
 
@@ -255,16 +288,27 @@ export const ZUserAuthDataId = z
 export const passportStateParam = (userAuthDataId: string, session?: string | null): string =>
   `${userAuthDataId}:${session ?? ''}`;
 
-/** POST /auth/set-user-auth-state -> ZOkAnswer (creates or refreshes a pending state, 10 minutes). */
+/**
+ * POST /auth/set-user-auth-state -> `{ result: true, secret }`: a pending state for 10 minutes.
+ * The secret (kept by the window that asked, sent back in the `auth-state-secret` header) is
+ * needed to read the result, and to refresh a live state (409 AUTH_STATE_TAKEN without it).
+ */
 export const ZSetUserAuthStateBody = z.strictObject({
   id: ZUserAuthDataId,
   session: z.string().max(128).optional(),
 });
 export type TSetUserAuthStateBody = z.input<typeof ZSetUserAuthStateBody>;
+export const ZSetUserAuthStateAnswer = z.object({ result: z.literal(true), secret: z.string() });
+export type TSetUserAuthStateAnswer = z.infer<typeof ZSetUserAuthStateAnswer>;
 
-/** GET /auth/check-user-auth-state/{id} -> `{ data: { authData: { result: TAuthResult | null } } }` */
+/**
+ * GET /auth/check-user-auth-state/{id} with the `auth-state-secret` header (404 without the
+ * right one) -> `{ data: { authData: { result: TAuthResult | null, waitingForHandoff? } } }`.
+ * The result comes only with the `auth-state-handoff` the callback page posted to its opener,
+ * and only once; `waitingForHandoff` says the sign-in finished but that handoff has not come.
+ */
 export const ZCheckUserAuthStateAnswer = z.object({
-  authData: z.object({ result: ZAuthResult.nullable() }),
+  authData: z.object({ result: ZAuthResult.nullable(), waitingForHandoff: z.boolean().optional() }),
 });
 export type TCheckUserAuthStateAnswer = z.infer<typeof ZCheckUserAuthStateAnswer>;
 

@@ -62,19 +62,35 @@ export const emailCodes = pgTable(
     usedAt: at('used_at'),
     /** epoch ms of the mails sent in the last hour (ResendPolicy) */
     sentAt: jsonb('sent_at').$type<number[]>().notNull(),
-    /** recovery only: the code was confirmed, a new password may be set until then */
-    verifiedUntil: at('verified_until'),
+
     language: text('language').notNull().default('en'),
   },
   (table) => [primaryKey({ columns: [table.purpose, table.email] })],
 );
 
-export const pendingRegistrations = pgTable('pending_registrations', {
-  email: text('email').primaryKey(),
-  passwordHash: text('password_hash').notNull(),
-  createdAt: at('created_at').notNull().defaultNow(),
-  expiresAt: at('expires_at').notNull(),
-});
+/**
+ * A registration or recovery in progress, bound to the browser that started it by a secret
+ * flow token (its SHA-256 here). The mailed code proves the mailbox, the token proves who
+ * started: a second registration of the same address never changes the first one's
+ * password, and only the browser that confirmed a recovery code sets the new password. An
+ * address may have several flows (the code is shared); a finished one removes them all.
+ */
+export const codeFlows = pgTable(
+  'code_flows',
+  {
+    id: uuid('id').primaryKey(),
+    purpose: text('purpose').$type<'registration' | 'recovery'>().notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** registration only: the password chosen, hashed */
+    passwordHash: text('password_hash'),
+    /** recovery only: the code was confirmed in this flow; a new password may be set until then */
+    verifiedUntil: at('verified_until'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (table) => [index('code_flows_purpose_email_idx').on(table.purpose, table.email), index('code_flows_expires_idx').on(table.expiresAt)],
+);
 
 export const revokedTokens = pgTable(
   'revoked_tokens',
@@ -97,10 +113,32 @@ export const authStates = pgTable(
     codeVerifier: text('code_verifier'),
     redirectUri: text('redirect_uri'),
     result: jsonb('result').$type<TAuthResult | null>(),
+    /** SHA-256 of the poll secret handed to the window that created the state */
+    secretHash: text('secret_hash'),
+    /**
+     * SHA-256 of the one-time handoff the callback page passes to its opener: the result is
+     * handed only to who holds both, so a link started by someone else yields them nothing
+     */
+    handoffHash: text('handoff_hash'),
     expiresAt: at('expires_at').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (table) => [index('auth_states_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * Timestamped events counted over a sliding window, shared by every server process: failed
+ * sign-ins per address and account, code mails per address, e-mail and overall. Rows older
+ * than the longest window are swept.
+ */
+export const rateEvents = pgTable(
+  'rate_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    at: at('at').notNull().defaultNow(),
+  },
+  (table) => [index('rate_events_key_at_idx').on(table.key, table.at), index('rate_events_at_idx').on(table.at)],
 );
 
 /** Guest ids merged into a signed-in player; support and payments move guest data later. */
@@ -130,5 +168,6 @@ export const sessions = pgTable('sessions', {
 
 export type UserRow = typeof users.$inferSelect;
 export type EmailCodeRow = typeof emailCodes.$inferSelect;
+export type CodeFlowRow = typeof codeFlows.$inferSelect;
 export type AuthStateRow = typeof authStates.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;

@@ -7,6 +7,12 @@ import type { ApiErrorCode } from '@portal/contracts/errors';
 export class AppError extends Error {
   override readonly name = 'AppError';
 
+  /**
+   * What a client is told instead of `message` when the error is ours (5xx): a provider's
+   * own text or an address stays in the log.
+   */
+  readonly publicMessage?: string;
+
   constructor(
     readonly code: ApiErrorCode | (string & {}),
     readonly statusCode: number,

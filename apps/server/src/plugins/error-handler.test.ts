@@ -2,6 +2,8 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { PaymentProviderError } from '../integrations/payments/types.ts';
+import { SignInError } from '../integrations/sign-in/types.ts';
 import { AppError } from '../lib/app-error.ts';
 import { errorHandlerPlugin } from './error-handler.ts';
 
@@ -17,6 +19,12 @@ beforeAll(async () => {
   typed.get('/conflict', async () => {
     throw new AppError('TICKET_CLOSED', 409, 'The ticket is closed');
   });
+  typed.get('/provider', async () => {
+    throw new PaymentProviderError('yookassa', 'POST /v3/payments failed: connect ECONNREFUSED 10.1.2.3:443 (shop 65432)', 503);
+  });
+  typed.get('/sign-in-provider', async () => {
+    throw new SignInError('google', 'provider_unavailable', 'google could not be reached: getaddrinfo EAI_AGAIN oauth2.internal');
+  });
   typed.get('/boom', async () => {
     throw new Error('secret database detail');
   });
@@ -29,6 +37,16 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('error handler', () => {
+  it("keeps a provider's own words and addresses in the log: the player reads a plain sentence", async () => {
+    const payment = await app.inject('/provider');
+    expect(payment.statusCode).toBe(502);
+    expect(payment.json()).toEqual({ code: 'PAYMENT_PROVIDER_ERROR', message: 'The payment provider could not complete the request. Try again in a moment.' });
+    const signIn = await app.inject('/sign-in-provider');
+    expect(signIn.statusCode).toBe(502);
+    expect(signIn.json()).toEqual({ code: 'SIGN_IN_PROVIDER_UNAVAILABLE', message: 'The sign-in provider could not be reached. Try again in a moment.' });
+    expect(payment.body + signIn.body).not.toMatch(/ECONNREFUSED|10\.1\.2\.3|65432|EAI_AGAIN|internal/);
+  });
+
   it('maps AppError to its status and { code, message }', async () => {
     const res = await app.inject('/conflict');
     expect(res.statusCode).toBe(409);

@@ -40,7 +40,8 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-        return send(reply, error.statusCode, { code: error.code, message: error.message });
+        const message = error.statusCode >= 500 ? (error.publicMessage ?? error.message) : error.message;
+        return send(reply, error.statusCode, { code: error.code, message });
       }
       if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
         return send(reply, 400, { code: 'VALIDATION_ERROR', message: validationMessage(error) });

@@ -5,7 +5,12 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 
-const isLimitedPath = (url: string): boolean => url.startsWith('/api/') || url.startsWith('/passport/');
+/**
+ * Decided on the route that matched, never on the raw URL: `/%61pi/staff/login` is routed as
+ * `/api/staff/login`, and must be counted as it.
+ */
+const isLimitedRoute = (route: string | undefined): boolean =>
+  route !== undefined && (route.startsWith('/api/') || route.startsWith('/passport/'));
 
 export type RateLimitOptions = { config: AppConfig; redis?: Redis };
 
@@ -26,7 +31,7 @@ export const rateLimitPlugin = fp(
       timeWindow: 60_000,
       // Counted: the API and sign-in redirects. Static files (the SPA's chunks, images,
       // demo games) are not: one page view fetches dozens of them.
-      allowList: (request) => !isLimitedPath(request.url),
+      allowList: (request) => !isLimitedRoute(request.routeOptions.url),
       ...(redis ? { redis, nameSpace: 'portal-rl:' } : {}),
       // A Redis outage must not take the site down with it.
       skipOnError: true,

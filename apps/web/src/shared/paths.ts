@@ -87,6 +87,7 @@ export const api = {
   activateNewPassword: () => '/api/auth/activate-new-password',
   resendCode: () => '/api/auth/resend-code',
   logout: () => '/api/auth/logout',
+  gameToken: () => '/api/auth/game-token',
   setUserAuthState: () => '/api/auth/set-user-auth-state',
   checkUserAuthState: (id: string) => `/api/auth/check-user-auth-state/${enc(id)}`,
   checkToken: (jwt: string) => `/api/auth/check/${enc(jwt)}`,

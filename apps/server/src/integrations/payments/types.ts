@@ -88,8 +88,13 @@ export class WebhookVerificationError extends AppError {
   }
 }
 
-/** A provider call that failed: the network, a 5xx, or a refusal the provider explained. */
+/**
+ * A provider call that failed: the network, a 5xx, or a refusal the provider explained. The
+ * provider's own words stay in the log (the message); the player reads a plain sentence.
+ */
 export class PaymentProviderError extends AppError {
+  override readonly publicMessage = 'The payment provider could not complete the request. Try again in a moment.';
+
   constructor(
     readonly provider: TPaymentProviderId,
     message: string,

@@ -65,6 +65,8 @@ export class SignInError extends AppError {
     super(unavailable ? 'SIGN_IN_PROVIDER_UNAVAILABLE' : 'UNAUTHORIZED', unavailable ? 502 : 401, message);
     if (options?.cause !== undefined) this.cause = options.cause;
   }
+
+  override readonly publicMessage = 'The sign-in provider could not be reached. Try again in a moment.';
 }
 
 /** A `fetch` the adapters call; tests and proxies may pass their own. */

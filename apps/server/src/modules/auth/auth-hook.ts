@@ -7,6 +7,14 @@ import { TokenError } from '../../integrations/tokens/token-error.ts';
 import type { AuthService, AuthUser } from './service.ts';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes the player token from `?jwt=` too: only event streams, which
+     * EventSource opens without headers. Everywhere else a token in a URL (logged, kept in
+     * history, sent as referrer) is refused as no token at all.
+     */
+    queryToken?: boolean;
+  }
   interface FastifyRequest {
     /** set by `app.requireUser` (or `app.optionalUser`) on routes that ask for it */
     user: AuthUser | null;
@@ -23,13 +31,17 @@ declare module 'fastify' {
 
 const ZUuid = z.uuid();
 
-/** The Bearer token of a request: the Authorization header, else the `jwt` query value (spec 6). */
+/**
+ * The Bearer token of a request: the Authorization header, else (event streams only) the
+ * `jwt` query value. The web reads spec 6's `jwt` page parameter itself and sends it as a header.
+ */
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header === 'string') {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (match?.[1]) return match[1];
   }
+  if (request.routeOptions.config.queryToken !== true) return undefined;
   const query = request.query as Record<string, unknown> | undefined;
   const jwt = query?.jwt;
   return typeof jwt === 'string' && jwt !== '' ? jwt : undefined;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solvedCaptcha } from '../../../test/altcha.ts';
 import { buildTestApp } from '../../../test/app.ts';
 import { backends, type TestDatabase } from '../../../test/databases.ts';
 
@@ -14,7 +15,7 @@ describe.each(backends)('accounts over $name', (backend) => {
   beforeAll(async () => {
     if (backend.skip) return;
     testDb = await backend.open();
-    app = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000' }, { database: testDb.database });
+    app = await buildTestApp({ AUTH_RATE_LIMIT_MAX: '1000', ALTCHA_MAX_NUMBER: '2000' }, { database: testDb.database });
   });
   afterAll(async () => {
     await app?.close();
@@ -26,7 +27,9 @@ describe.each(backends)('accounts over $name', (backend) => {
     const post = (url: string, payload: object, token?: string) =>
       app.inject({ method: 'POST', url, payload, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
-    expect((await post('/api/auth/register-by-email', { email, password: 'Secret123' })).statusCode).toBe(200);
+    const started = await post('/api/auth/register-by-email', { email, password: 'Secret123', altcha: await solvedCaptcha(app) });
+    expect(started.statusCode).toBe(200);
+    const { flowToken } = (started.json() as { data: { flowToken: string } }).data;
     const page = await app.inject('/dev/mail');
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain(email);
@@ -37,7 +40,7 @@ describe.each(backends)('accounts over $name', (backend) => {
     const code = /\b(\d{6})\b/.exec(list.data[0]?.text ?? '')?.[1] ?? '';
     expect(page.body).toContain(code);
 
-    const confirmed = (await post('/api/auth/send-verification-code', { email, code })).json() as { data: { result: { jwt: string } } };
+    const confirmed = (await post('/api/auth/send-verification-code', { email, code, flowToken })).json() as { data: { result: { jwt: string } } };
     const { jwt } = confirmed.data.result;
     const login = (await post('/api/auth/login-by-email', { email, password: 'Secret123' })).json() as { data: { result: { jwt: string } } };
     expect(login.data.result.jwt).not.toBe(jwt);
@@ -47,7 +50,7 @@ describe.each(backends)('accounts over $name', (backend) => {
   });
 
   it.skipIf(backend.skip)('has no dev mailbox in production', async () => {
-    const production = await buildTestApp({ NODE_ENV: 'production' }, { database: testDb!.database });
+    const production = await buildTestApp({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' }, { database: testDb!.database });
     try {
       expect((await production.inject('/dev/mail')).statusCode).toBe(404);
       expect((await production.inject('/dev/mail.json')).statusCode).toBe(404);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAuthResult } from '@portal/contracts/auth';
-import { passwordHistory, pendingRegistrations, userIdentities, users } from '../../db/schema.ts';
+import { codeFlows, passwordHistory, userIdentities, users } from '../../db/schema.ts';
 import { TokenService } from '../../integrations/tokens/token-service.ts';
 import { solveAltcha } from '../../../test/altcha.ts';
 import { buildTestApp } from '../../../test/app.ts';
@@ -38,12 +38,30 @@ async function get(url: string, token?: string) {
   return { status: response.statusCode, body: response.json() as Json };
 }
 
+/** What the ALTCHA widget hands in: a solved, fresh challenge. */
+async function solved(): Promise<string> {
+  const challenge = await app.inject({ method: 'GET', url: '/api/auth/captcha-challenge' });
+  return solveAltcha(challenge.json());
+}
+
+/** register-by-email as the registration screen sends it: always with a solved robot check. */
+async function startRegistration(email: string, password = 'Secret123', ip = newIp(), headers: Record<string, string> = {}) {
+  return post('/api/auth/register-by-email', { email, password, altcha: await solved() }, { ip, headers });
+}
+
 async function register(email: string, password = 'Secret123', ip = newIp()): Promise<TAuthResult> {
-  const started = await post('/api/auth/register-by-email', { email, password }, { ip, headers: { 'frontend-language': 'ru' } });
-  expect(started).toMatchObject({ status: 200, body: { data: { result: true, codeTtlSeconds: 600 } } });
-  const done = await post('/api/auth/send-verification-code', { email, code: smtp.lastCode(email) }, { ip });
+  const started = await startRegistration(email, password, ip, { 'frontend-language': 'ru' });
+  expect(started).toMatchObject({ status: 200, body: { data: { result: true, codeTtlSeconds: 600, flowToken: expect.any(String) } } });
+  const done = await post('/api/auth/send-verification-code', { email, code: smtp.lastCode(email), flowToken: started.body.data.flowToken }, { ip });
   expect(done.status).toBe(200);
   return done.body.data.result as TAuthResult;
+}
+
+/** recovery-password: the flow token that the code and the new password need. */
+async function startRecovery(email: string, ip = newIp()): Promise<string> {
+  const asked = await post('/api/auth/recovery-password', { email }, { ip });
+  expect(asked.body.data).toMatchObject({ result: true, flowToken: expect.any(String) });
+  return asked.body.data.flowToken as string;
 }
 
 beforeAll(async () => {
@@ -90,55 +108,170 @@ describe('registration by e-mail', () => {
   it('answers USER_EXIST_REGISTER_BY_EMAIL for a taken address', async () => {
     const email = newEmail();
     await register(email);
-    const again = await post('/api/auth/register-by-email', { email, password: 'Other1234' }, { ip: newIp() });
+    const again = await startRegistration(email, 'Other1234');
     expect(again).toEqual({ status: 200, body: { data: { warningMessage: 'USER_EXIST_REGISTER_BY_EMAIL' } } });
+  });
+
+  it('always asks for the robot check, even on a first try from a fresh address', async () => {
+    const email = newEmail();
+    const without = await post('/api/auth/register-by-email', { email, password: 'Secret123' }, { ip: newIp() });
+    expect(without).toMatchObject({ status: 403, body: { code: 'CAPTCHA_REQUIRED' } });
+    const forged = await post('/api/auth/register-by-email', { email, password: 'Secret123', altcha: Buffer.from('{}').toString('base64') }, { ip: newIp() });
+    expect(forged).toMatchObject({ status: 403, body: { code: 'CAPTCHA_INVALID' } });
+    const altcha = await solved();
+    expect((await post('/api/auth/register-by-email', { email, password: 'Secret123', altcha }, { ip: newIp() })).status).toBe(200);
+    // one solution opens one door
+    const replayed = await post('/api/auth/register-by-email', { email: newEmail(), password: 'Secret123', altcha }, { ip: newIp() });
+    expect(replayed).toMatchObject({ status: 403, body: { code: 'CAPTCHA_INVALID' } });
+    expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
   });
 
   it('creates nothing until the code is confirmed; a wrong code creates nothing either', async () => {
     const email = newEmail();
     const ip = newIp();
-    await post('/api/auth/register-by-email', { email, password: 'Secret123' }, { ip });
+    const { flowToken } = (await startRegistration(email, 'Secret123', ip)).body.data;
     const wrongCode = smtp.lastCode(email) === '111111' ? '222222' : '111111';
-    const wrong = await post('/api/auth/send-verification-code', { email, code: wrongCode }, { ip });
+    const wrong = await post('/api/auth/send-verification-code', { email, code: wrongCode, flowToken }, { ip });
     expect(wrong.body).toEqual({ data: { warningMessage: 'SEND_VERIFICATION_CODE_INCORRECT' } });
     const rows = await app.database.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(0);
     const login = await post('/api/auth/login-by-email', { email, password: 'Secret123' }, { ip });
     expect(login.body).toEqual({ data: { warningMessage: 'USER_NOT_EXIST_LOGIN_BY_EMAIL' } });
-    // the pending registration is the only trace, and it holds a hash, not the password
-    const [pending] = await app.database.db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email));
+    // the registration flow is the only trace: a hash of the password and of the token, neither in clear
+    const [pending] = await app.database.db.select().from(codeFlows).where(eq(codeFlows.email, email));
     expect(pending?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(pending?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(pending?.tokenHash).not.toContain(flowToken);
+  });
+
+  it("a second registration of a waiting address never changes the first one's password", async () => {
+    const email = newEmail();
+    const owner = await startRegistration(email, 'Owner1234');
+    const code = smtp.lastCode(email);
+    // someone else registers the same address with a password of their own, before the owner confirms
+    const other = await startRegistration(email, 'Attack123');
+    expect(other.status).toBe(200);
+    expect(other.body.data.flowToken).not.toBe(owner.body.data.flowToken);
+    // the intruder has no code; the owner confirms theirs in their own flow
+    const done = await post('/api/auth/send-verification-code', { email, code, flowToken: owner.body.data.flowToken });
+    expect(done.body.data.result).toMatchObject({ currentAuthType: 'email' });
+    expect((await post('/api/auth/login-by-email', { email, password: 'Owner1234' }, { ip: newIp() })).body.data.result).toBeDefined();
+    expect((await post('/api/auth/login-by-email', { email, password: 'Attack123' }, { ip: newIp() })).body.data.warningMessage).toBe('INVALID_PASSWORD_LOGIN_BY_EMAIL');
+    // the intruder's flow ended with the registration: the code is spent and the flow gone
+    const late = await post('/api/auth/send-verification-code', { email, code, flowToken: other.body.data.flowToken });
+    expect(late).toMatchObject({ status: 409, body: { code: 'REGISTRATION_NOT_FOUND' } });
+  });
+
+  it('a code confirms only with the token of a registration of that address', async () => {
+    const email = newEmail();
+    await startRegistration(email);
+    const code = smtp.lastCode(email);
+    const stranger = (await startRegistration(newEmail())).body.data.flowToken as string;
+    const foreign = await post('/api/auth/send-verification-code', { email, code, flowToken: stranger });
+    expect(foreign).toMatchObject({ status: 409, body: { code: 'REGISTRATION_NOT_FOUND' } });
+    const missing = await post('/api/auth/send-verification-code', { email, code });
+    expect(missing).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
+    expect(await app.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
   it('voids a code after 5 wrong tries, even when the right one follows with a solved captcha', async () => {
     const email = newEmail();
-    await post('/api/auth/register-by-email', { email, password: 'Secret123' }, { ip: newIp() });
+    const { flowToken } = (await startRegistration(email)).body.data;
     const code = smtp.lastCode(email);
     const wrong = code === '111111' ? '222222' : '111111';
     for (let i = 0; i < 5; i++) {
       // a new address every try: only the per-account counter and the code itself hold the line
-      const answer = await post('/api/auth/send-verification-code', { email, code: wrong }, { ip: newIp() });
+      const answer = await post('/api/auth/send-verification-code', { email, code: wrong, flowToken }, { ip: newIp() });
       expect(answer.body.data.warningMessage).toBe('SEND_VERIFICATION_CODE_INCORRECT');
     }
-    const blocked = await post('/api/auth/send-verification-code', { email, code }, { ip: newIp() });
+    const blocked = await post('/api/auth/send-verification-code', { email, code, flowToken }, { ip: newIp() });
     expect(blocked).toMatchObject({ status: 403, body: { code: 'CAPTCHA_REQUIRED' } });
-    const challenge = await app.inject({ method: 'GET', url: '/api/auth/captcha-challenge' });
-    const altcha = await solveAltcha(challenge.json());
-    const right = await post('/api/auth/send-verification-code', { email, code, altcha }, { ip: newIp() });
+    const right = await post('/api/auth/send-verification-code', { email, code, flowToken, altcha: await solved() }, { ip: newIp() });
     expect(right.body).toEqual({ data: { warningMessage: 'SEND_VERIFICATION_CODE_INCORRECT' } });
     expect(await app.database.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
-  it('resend waits for the countdown: 429 with retryAfter', async () => {
+  it('resend waits for the countdown: 429 with retryAfter; only the flow that started it asks', async () => {
     const email = newEmail();
-    const started = await post('/api/auth/register-by-email', { email, password: 'Secret123' }, { ip: newIp() });
+    const started = await startRegistration(email);
+    const { flowToken } = started.body.data;
     expect(started.body.data.resendAfterSeconds).toBeGreaterThan(0);
-    const early = await app.inject({ method: 'POST', url: '/api/auth/resend-code', payload: { email, purpose: 'registration' } });
+    const early = await app.inject({ method: 'POST', url: '/api/auth/resend-code', payload: { email, purpose: 'registration', flowToken } });
     expect(early.statusCode).toBe(429);
     expect(early.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
     expect(Number(early.headers['retry-after'])).toBeGreaterThan(0);
-    const unknown = await post('/api/auth/resend-code', { email: newEmail(), purpose: 'registration' });
-    expect(unknown).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+    // Without this flow's token the answer is the same whether a code waits for the address or
+    // not: nothing is told about anybody's address.
+    const made = 'x'.repeat(43);
+    const waiting = await post('/api/auth/resend-code', { email, purpose: 'registration', flowToken: made });
+    const idle = await post('/api/auth/resend-code', { email: newEmail(), purpose: 'registration', flowToken: made });
+    expect(waiting).toEqual(idle);
+    expect(idle).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } });
+  });
+
+  it('caps code mails per client address, per e-mail and overall', async () => {
+    const capped = await buildTestApp({ SMTP_URL: smtp.url, ALTCHA_MAX_NUMBER: '2000', CODE_MAILS_PER_IP_HOUR: '2', CODE_MAILS_PER_EMAIL_DAY: '0' });
+    try {
+      const send = async (email: string, ip: string) => {
+        const challenge = await capped.inject({ method: 'GET', url: '/api/auth/captcha-challenge' });
+        const answer = await capped.inject({ method: 'POST', url: '/api/auth/register-by-email', remoteAddress: ip, payload: { email, password: 'Secret123', altcha: await solveAltcha(challenge.json()) } });
+        return { status: answer.statusCode, body: answer.json() as Json };
+      };
+      const ip = newIp();
+      const mailed = smtp.received.length;
+      expect((await send(newEmail(), ip)).status).toBe(200);
+      expect((await send(newEmail(), ip)).status).toBe(200);
+      const third = newEmail();
+      expect(await send(third, ip)).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED' } });
+      expect(smtp.received.length).toBe(mailed + 2);
+      expect(smtp.received.some((m) => m.to.includes(third))).toBe(false);
+      // another address is not held back by this one's cap
+      expect((await send(newEmail(), newIp())).status).toBe(200);
+    } finally {
+      await capped.close();
+    }
+    const perEmail = await buildTestApp({ SMTP_URL: smtp.url, ALTCHA_MAX_NUMBER: '2000', CODE_MAILS_PER_EMAIL_DAY: '1', CODE_MAILS_PER_HOUR: '0' });
+    try {
+      const email = newEmail();
+      const challenge = async () => solveAltcha((await perEmail.inject({ method: 'GET', url: '/api/auth/captcha-challenge' })).json());
+      const first = await perEmail.inject({ method: 'POST', url: '/api/auth/register-by-email', remoteAddress: newIp(), payload: { email, password: 'Secret123', altcha: await challenge() } });
+      expect(first.statusCode).toBe(200);
+      const confirmed = await perEmail.inject({ method: 'POST', url: '/api/auth/send-verification-code', remoteAddress: newIp(), payload: { email, code: smtp.lastCode(email), flowToken: first.json().data.flowToken } });
+      expect(confirmed.statusCode).toBe(200);
+      // a recovery code is a new mail to the same address: over its daily cap of 1
+      const mailed = smtp.received.length;
+      const again = await perEmail.inject({ method: 'POST', url: '/api/auth/recovery-password', remoteAddress: newIp(), payload: { email } });
+      expect(again.statusCode).toBe(429);
+      expect(again.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(smtp.received.length).toBe(mailed);
+    } finally {
+      await perEmail.close();
+    }
+    const overall = await buildTestApp({ SMTP_URL: smtp.url, ALTCHA_MAX_NUMBER: '2000', CODE_MAILS_PER_HOUR: '1' });
+    try {
+      const challenge = async () => solveAltcha((await overall.inject({ method: 'GET', url: '/api/auth/captcha-challenge' })).json());
+      // the shared test database may already hold this file's earlier mails: by the second at the latest, the cap holds
+      const statuses: number[] = [];
+      for (let i = 0; i < 2; i++) {
+        const answer = await overall.inject({ method: 'POST', url: '/api/auth/register-by-email', remoteAddress: newIp(), payload: { email: newEmail(), password: 'Secret123', altcha: await challenge() } });
+        statuses.push(answer.statusCode);
+      }
+      expect(statuses[1]).toBe(429);
+    } finally {
+      await overall.close();
+    }
+  });
+
+  it('names only a catalogue project in the mail, never what the project header says', async () => {
+    const email = newEmail();
+    await startRegistration(email, 'Secret123', newIp(), { project: 'Free-gems-at-evil' });
+    const mail = smtp.received.find((m) => m.to.includes(email));
+    expect(mail?.subject).not.toContain('evil');
+    expect(mail?.subject).toContain('Game Portal');
+    const known = newEmail();
+    await startRegistration(known, 'Secret123', newIp(), { project: 'familytown', 'frontend-language': 'en' });
+    const ok = smtp.received.find((m) => m.to.includes(known));
+    expect(ok?.subject).toMatch(/Family/i);
   });
 });
 
@@ -204,28 +337,26 @@ describe('password recovery', () => {
     const first = await register(email);
     const ip = newIp();
 
-    const refused = await post('/api/auth/activate-new-password', { email, password: 'Brandnew12' }, { ip });
-    expect(refused).toMatchObject({ status: 403, body: { code: 'RECOVERY_NOT_VERIFIED' } });
-
     expect((await post('/api/auth/recovery-password', { email: newEmail() }, { ip })).body).toEqual({
       data: { warningMessage: 'USER_NOT_EXIST_RECOVERY_PASSWORD' },
     });
-    const asked = await post('/api/auth/recovery-password', { email }, { ip });
-    expect(asked.body.data).toMatchObject({ result: true });
+    const flowToken = await startRecovery(email, ip);
+    const refused = await post('/api/auth/activate-new-password', { email, password: 'Brandnew12', flowToken }, { ip });
+    expect(refused).toMatchObject({ status: 403, body: { code: 'RECOVERY_NOT_VERIFIED' } });
     const code = smtp.lastCode(email);
-    const wrong = await post('/api/auth/send-recovery-password-code', { email, code: code === '111111' ? '222222' : '111111' }, { ip });
+    const wrong = await post('/api/auth/send-recovery-password-code', { email, code: code === '111111' ? '222222' : '111111', flowToken }, { ip });
     expect(wrong.body).toEqual({ data: { warningMessage: 'SEND_RECOVERY_PASSWORD_CODE_INCORRECT' } });
-    const verified = await post('/api/auth/send-recovery-password-code', { email, code }, { ip });
+    const verified = await post('/api/auth/send-recovery-password-code', { email, code, flowToken }, { ip });
     expect(verified.body).toEqual({ data: { result: true, validForSeconds: 600 } });
 
-    const same = await post('/api/auth/activate-new-password', { email, password: 'Secret123' }, { ip });
+    const same = await post('/api/auth/activate-new-password', { email, password: 'Secret123', flowToken }, { ip });
     expect(same.body).toEqual({ data: { warningMessage: 'PASSWORD_EXIST_ACTIVATE_NEW_PASSWORD' } });
-    const done = await post('/api/auth/activate-new-password', { email, password: 'Brandnew12' }, { ip });
+    const done = await post('/api/auth/activate-new-password', { email, password: 'Brandnew12', flowToken }, { ip });
     expect(done.body).toEqual({ data: { result: true } });
     expect(smtp.received.at(-1)?.to).toEqual([email]);
 
     // the verified recovery was single use
-    const twice = await post('/api/auth/activate-new-password', { email, password: 'Another123' }, { ip });
+    const twice = await post('/api/auth/activate-new-password', { email, password: 'Another123', flowToken }, { ip });
     expect(twice.status).toBe(403);
 
     const oldLogin = await post('/api/auth/login-by-email', { email, password: 'Secret123' }, { ip });
@@ -236,7 +367,29 @@ describe('password recovery', () => {
     // both passwords are in the history now: going back to the first is refused too
     const history = await app.database.db.select().from(passwordHistory).where(eq(passwordHistory.userId, first.userId));
     expect(history).toHaveLength(2);
-    await post('/api/auth/recovery-password', { email }, { ip: newIp() }).catch(() => undefined);
+  });
+
+  it('only the flow that proved the code sets the new password', async () => {
+    const email = newEmail();
+    const first = await register(email);
+    const owner = await startRecovery(email);
+    const code = smtp.lastCode(email);
+    // someone else starts a recovery of the same address (the code mail stays the owner's)
+    const intruder = await startRecovery(email);
+    expect((await post('/api/auth/send-recovery-password-code', { email, code, flowToken: owner })).body.data).toEqual({ result: true, validForSeconds: 600 });
+    // after the owner proved the code, the intruder's flow (or none) cannot set a password
+    const hijack = await post('/api/auth/activate-new-password', { email, password: 'Attack123', flowToken: intruder });
+    expect(hijack).toMatchObject({ status: 403, body: { code: 'RECOVERY_NOT_VERIFIED' } });
+    const bare = await post('/api/auth/activate-new-password', { email, password: 'Attack123' });
+    expect(bare).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
+    // a token of another address's verified recovery does not open this one either
+    expect((await post('/api/auth/activate-new-password', { email: newEmail(), password: 'Attack123', flowToken: owner })).status).toBe(403);
+    const mine = await post('/api/auth/activate-new-password', { email, password: 'Owners123', flowToken: owner });
+    expect(mine.body).toEqual({ data: { result: true } });
+    const login = await post('/api/auth/login-by-email', { email, password: 'Owners123' }, { ip: newIp() });
+    expect(login.body.data.result.userId).toBe(first.userId);
+    // the intruder's flow ended with the recovery
+    expect((await post('/api/auth/send-recovery-password-code', { email, code, flowToken: intruder })).status).toBe(403);
   });
 });
 
@@ -249,10 +402,17 @@ describe('tokens', () => {
     expect(await get('/api/user/get-profile', jwt)).toEqual({ status: 401, body: { code: 'UNAUTHORIZED', message: expect.any(String) } });
   });
 
-  it('refuses forged, foreign and expired tokens with 401; reads ?jwt= too', async () => {
+  it('refuses forged, foreign and expired tokens with 401; takes ?jwt= on event streams only', async () => {
     const { jwt, userId } = await register(newEmail());
+    // A token in a URL is logged, kept in history and sent as referrer: only EventSource needs it.
     const byQuery = await app.inject({ method: 'GET', url: `/api/user/get-profile?jwt=${jwt}` });
-    expect(byQuery.json().data.userId).toBe(userId);
+    expect(byQuery.statusCode).toBe(401);
+    const deletion = await app.inject({ method: 'POST', url: `/api/user/delete-account?jwt=${jwt}`, payload: { confirmation: true } });
+    expect(deletion.statusCode).toBe(401);
+    const stream = await app.inject({ method: 'GET', url: `/api/support/events?jwt=${jwt}`, payloadAsStream: true });
+    expect(stream.statusCode).toBe(200);
+    expect(stream.headers['content-type']).toContain('text/event-stream');
+    stream.stream().destroy();
 
     const [h, p, s] = jwt.split('.') as [string, string, string];
     const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), sub: crypto.randomUUID() })).toString('base64url');

@@ -1,47 +1,30 @@
 import { AppError } from '../../lib/app-error.ts';
 import type { Captcha } from '../../integrations/captcha/captcha.ts';
+import type { RateEvents } from '../../lib/rate-events.ts';
 
 /**
  * Failed sign-in tries per IP and per account, kept by the server itself: the browser's
  * `attempt` counter only decides when to show the widget, the server decides when to demand
- * a solution. In memory per process (bounded by the route rate limits); failures fade out
- * after `windowMs`.
+ * a solution. Counted in the database, so every process sees the same count; failures fade
+ * out after `windowMs`.
  */
 export class FailureCounter {
-  private readonly entries = new Map<string, number[]>();
-  private nextSweep = 0;
-
   constructor(
+    private readonly events: RateEvents,
     private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
   ) {}
 
-  count(key: string): number {
-    const since = this.now() - this.windowMs;
-    return (this.entries.get(key) ?? []).filter((t) => t > since).length;
+  /** Counts up to `cap`: only whether the limit is reached matters. */
+  count(key: string, cap: number): Promise<number> {
+    return this.events.count(`fail:${key}`, this.windowMs, cap);
   }
 
-  add(key: string): void {
-    const now = this.now();
-    this.sweep(now);
-    const since = now - this.windowMs;
-    const kept = (this.entries.get(key) ?? []).filter((t) => t > since);
-    kept.push(now);
-    // Only the count up to the limit matters; a flood cannot grow one entry without bound.
-    this.entries.set(key, kept.slice(-100));
+  add(...keys: string[]): Promise<void> {
+    return this.events.add(...keys.map((key) => `fail:${key}`));
   }
 
-  reset(key: string): void {
-    this.entries.delete(key);
-  }
-
-  private sweep(now: number): void {
-    if (now < this.nextSweep) return;
-    this.nextSweep = now + 60_000;
-    const since = now - this.windowMs;
-    for (const [key, times] of this.entries) {
-      if (!times.some((t) => t > since)) this.entries.delete(key);
-    }
+  reset(key: string): Promise<void> {
+    return this.events.reset(`fail:${key}`);
   }
 }
 
@@ -75,20 +58,24 @@ export class CaptchaGuard {
     const limit = await this.limitFor(context.project);
     if (limit <= 0) return;
     const needed =
-      this.failures.count(`ip:${context.ip}`) >= limit || this.failures.count(`account:${account}`) >= limit;
-    if (!needed) return;
+      (await this.failures.count(`ip:${context.ip}`, limit)) >= limit ||
+      (await this.failures.count(`account:${account}`, limit)) >= limit;
+    if (needed) await this.require(context);
+  }
+
+  /** A solved, fresh, unspent robot check, whatever the counts (registration always asks). */
+  async require(context: GuardContext): Promise<void> {
     if (!context.altcha) throw new AppError('CAPTCHA_REQUIRED', 403, 'Prove that you are not a robot');
     const verdict = await this.captcha.verify(context.altcha);
     if (verdict !== 'ok') throw new AppError('CAPTCHA_INVALID', 403, `The robot check failed (${verdict})`);
   }
 
-  failed(context: GuardContext, account: string): void {
-    this.failures.add(`ip:${context.ip}`);
-    this.failures.add(`account:${account}`);
+  failed(context: GuardContext, account: string): Promise<void> {
+    return this.failures.add(`ip:${context.ip}`, `account:${account}`);
   }
 
   /** A success clears the account's count; the IP's fades with time (it may be a spray). */
-  succeeded(account: string): void {
-    this.failures.reset(`account:${account}`);
+  succeeded(account: string): Promise<void> {
+    return this.failures.reset(`account:${account}`);
   }
 }

@@ -109,46 +109,126 @@ describe('outside sign-in', () => {
     throw new Error('too many redirects');
   }
 
-  const authState = async (id: string) =>
-    ((await (await fetch(`${base}/api/auth/check-user-auth-state/${id}`)).json()) as { data: { authData: { result: Record<string, string> | null } } }).data.authData.result;
-
-  it('runs the code flow with PKCE and a one-time state; the opener finds the auth result', async () => {
-    const id = `${Date.now()}-a1b2c3d4`;
+  /** set-user-auth-state as the opener calls it: answers the state's secret. */
+  const makeState = async (id: string, session = '') => {
     const set = await fetch(`${base}/api/auth/set-user-auth-state`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ id, session: 'sess-1' }),
+      body: JSON.stringify({ id, session }),
     });
-    expect(await set.json()).toEqual({ data: { result: true } });
-    expect(await authState(id)).toBeNull();
+    expect(set.status).toBe(200);
+    const body = (await set.json()) as { data: { result: true; secret: string } };
+    expect(body.data).toEqual({ result: true, secret: expect.stringMatching(/^[\w-]{43}$/) });
+    return body.data.secret;
+  };
+
+  /** check-user-auth-state with the opener's headers: status and the authData answer. */
+  const claim = async (id: string, secret?: string, handoff?: string) => {
+    const headers: Record<string, string> = {};
+    if (secret) headers['auth-state-secret'] = secret;
+    if (handoff) headers['auth-state-handoff'] = handoff;
+    const response = await fetch(`${base}/api/auth/check-user-auth-state/${id}`, { headers });
+    const body = (await response.json()) as { data?: { authData: { result: Record<string, string> | null; waitingForHandoff?: boolean } } };
+    return { status: response.status, authData: body.data?.authData };
+  };
+
+  /** The one-time handoff the callback page posts to its opener. */
+  const handoffOf = (page: string) => /data-handoff="([\w-]+)"/.exec(page)?.[1];
+
+  it('runs the code flow with PKCE and a one-time state; the opener alone gets the auth result, once', async () => {
+    const id = `${Date.now()}-a1b2c3d4`;
+    const secret = await makeState(id, 'sess-1');
+    expect(await claim(id, secret)).toEqual({ status: 200, authData: { result: null } });
 
     const { response, callbackUrl } = await signIn('google', `${id}:sess-1`, { name: 'Gina', email: 'gina@example.com' });
     expect(response.status).toBe(200);
     const page = await response.text();
+    expect(page).toContain('window.opener.postMessage(m,location.origin)');
     expect(page).toContain('window.close()');
     expect(response.headers.get('content-security-policy')).toContain("script-src 'sha256-");
+    // the page carries a handoff, never the token
+    const handoff = handoffOf(page);
+    expect(handoff).toMatch(/^[\w-]{43}$/);
+    expect(page).not.toMatch(/eyJ/);
 
-    const result = await authState(id);
+    // the secret alone is not enough: the sign-in finished, the handoff has not come
+    expect(await claim(id, secret)).toEqual({ status: 200, authData: { result: null, waitingForHandoff: true } });
+    // nor is the handoff without the secret, or another secret
+    expect((await claim(id, undefined, handoff)).status).toBe(404);
+    expect((await claim(id, 'x'.repeat(43), handoff)).status).toBe(404);
+
+    const { authData } = await claim(id, secret, handoff);
+    const result = authData?.result;
     expect(result).toMatchObject({ currentAuthType: 'google', nickName: expect.stringMatching(/^Player-/), jwt: expect.any(String) });
     const me = await fetch(`${base}/api/user/me`, { headers: { authorization: `Bearer ${result?.jwt}` } });
     expect(((await me.json()) as { data: { userId: string } }).data.userId).toBe(result?.userId);
+    // handed once
+    expect((await claim(id, secret, handoff)).status).toBe(404);
 
     // the state was spent: replaying the callback changes nothing
     const replay = await fetch(callbackUrl);
     expect(replay.status).toBe(400);
 
-    // another provider with the same verified e-mail finds the same player
+    // the same person at another stand-in provider is found by the provider's own id
     const id2 = `${Date.now()}-e5f6a7b8`;
-    await signIn('yandex', `${id2}:`, { name: 'Gina', email: 'gina@example.com' });
-    const second = await authState(id2);
-    expect(second).toMatchObject({ userId: result?.userId, currentAuthType: 'yandex' });
+    const secret2 = await makeState(id2);
+    const again = await signIn('google', `${id2}:`, { name: 'Gina', email: 'gina@example.com' });
+    const second = await claim(id2, secret2, handoffOf(await again.response.text()));
+    expect(second.authData?.result).toMatchObject({ userId: result?.userId, currentAuthType: 'google' });
+  });
+
+  it('a link with an id of its own starts nothing; a state made by someone else never yields the result to them', async () => {
+    // 1. An id nobody made with set-user-auth-state: no provider redirect, nothing stored.
+    const made = await fetch(`${base}/passport/yandex?state=${encodeURIComponent('attacker-chosen-id:')}`, { redirect: 'manual' });
+    expect(made.status).toBe(400);
+    expect(made.headers.get('location')).toBeNull();
+    expect(await made.text()).toContain('was not started from the portal');
+
+    // 2. The attacker makes a real state (and holds its secret), then has the victim open the link.
+    const id = `${Date.now()}-attack01`;
+    const attackerSecret = await makeState(id);
+    const victim = await signIn('yandex', `${id}:`, { name: 'Victim', email: 'victim@example.com' });
+    expect(victim.response.status).toBe(200);
+    // the handoff went to the victim's page (its opener, if any, on our origin): the attacker polls in vain
+    for (let i = 0; i < 3; i++) {
+      expect(await claim(id, attackerSecret)).toEqual({ status: 200, authData: { result: null, waitingForHandoff: true } });
+    }
+    // guessing the handoff is 256 bits of luck; a wrong one changes nothing
+    expect(await claim(id, attackerSecret, 'y'.repeat(43))).toEqual({ status: 200, authData: { result: null, waitingForHandoff: true } });
+
+    // 3. A live state of one window cannot be taken over by another: set-user-auth-state refuses.
+    const taken = await fetch(`${base}/api/auth/set-user-auth-state`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, session: '' }) });
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toMatchObject({ code: 'AUTH_STATE_TAKEN' });
+  });
+
+  it('the stand-in never vouches for an e-mail: typing a player\'s address does not reach their account', async () => {
+    const email = `owner.${Date.now()}@example.com`;
+    // an account of that address, as a password registration would have made it
+    const owner = await app.accounts.service.users.create({ email, passwordHash: null, currentAuthType: 'email' });
+    const id = `${Date.now()}-owner001`;
+    const secret = await makeState(id);
+    const { response } = await signIn('google', `${id}:`, { name: 'Intruder', email });
+    const { authData } = await claim(id, secret, handoffOf(await response.text()));
+    expect(authData?.result?.userId).toBeDefined();
+    expect(authData?.result?.userId).not.toBe(owner.id);
+  });
+
+  it('a provider that vouches for an e-mail (email_verified) reaches the player of that address', async () => {
+    const email = `linked.${Date.now()}@example.com`;
+    const owner = await app.accounts.service.users.create({ email, passwordHash: null, currentAuthType: 'email' });
+    const vouched = await app.accounts.service.signInWithIdentity('google', 'google', { providerUserId: `g-${Date.now()}`, email, emailVerified: true });
+    expect(vouched.userId).toBe(owner.id);
+    const unverified = await app.accounts.service.signInWithIdentity('yandex', 'yandex', { providerUserId: `y-${Date.now()}`, email, emailVerified: false });
+    expect(unverified.userId).not.toBe(owner.id);
   });
 
   it('a cancelled sign-in stores no result', async () => {
     const id = `${Date.now()}-cancel01`;
+    const secret = await makeState(id, 's');
     const { response } = await signIn('vkontakte', `${id}:s`, 'cancel');
     expect(response.status).toBe(400);
-    expect(await authState(id)).toBeNull();
+    expect(await claim(id, secret)).toEqual({ status: 200, authData: { result: null } });
   });
 
   it('refuses an unknown provider and a malformed state', async () => {

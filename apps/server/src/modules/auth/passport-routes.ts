@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { PASSPORT_PROVIDERS, ZUserAuthDataId, type CurrentAuthType, type PassportProvider } from '@portal/contracts/auth';
 import { ZApiError } from '@portal/contracts/errors';
+import { SIGN_IN_CHANNEL, SIGN_IN_HANDOFF_MESSAGE } from '@portal/contracts/http';
 import type { FastifyContextConfig, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import { escapeHtml } from '../../integrations/mail/templates.ts';
 import { beginSignIn, checkPendingSignIn, parseAuthorizationCallback } from '../../integrations/sign-in/state.ts';
 import { SignInError } from '../../integrations/sign-in/types.ts';
 import type { SignInProviders } from './providers.ts';
-import { PLAYER_TOKEN_TTL_SECONDS, type AuthService } from './service.ts';
+import type { AuthService } from './service.ts';
 
 export type PassportRoutesOptions = {
   service: AuthService;
@@ -45,13 +46,25 @@ const ZPassportQuery = z.object({
     }),
 });
 
-const CLOSE_SCRIPT = 'window.close();';
+/**
+ * The callback page's only script (allowed by its hash): it hands the one-time handoff to the
+ * window that opened the sign-in (exactly our own origin), and on a same-origin broadcast
+ * channel for a starter that lost the opener handle, then closes the window. The starter,
+ * which alone knows the state's secret, then claims the result with both.
+ */
+const CLOSE_SCRIPT = `(function(){var d=document.getElementById('handoff');if(d){var m={type:${JSON.stringify(SIGN_IN_HANDOFF_MESSAGE)},id:d.getAttribute('data-id'),handoff:d.getAttribute('data-handoff')};try{if(window.opener)window.opener.postMessage(m,location.origin)}catch(e){}try{var c=new BroadcastChannel(${JSON.stringify(SIGN_IN_CHANNEL)});c.postMessage(m);c.close()}catch(e){}}window.close()})();`;
 const CLOSE_SCRIPT_HASH = `sha256-${createHash('sha256').update(CLOSE_SCRIPT).digest('base64')}`;
 
-/** The tiny page the provider's window ends on: it closes itself; the opener is polling. */
-function closingPage(reply: FastifyReply, publicUrl: string, ok: boolean): FastifyReply {
-  const message = ok ? 'You are signed in. You can close this window.' : 'Sign-in did not finish. Close this window and try again.';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign-in</title></head><body><main><p role="status">${escapeHtml(message)}</p><p><a href="${escapeHtml(publicUrl)}/">Back to the portal</a></p></main><script>${CLOSE_SCRIPT}</script></body></html>`;
+/** The tiny page the provider's window ends on: it hands over and closes itself; the opener is polling. */
+function closingPage(reply: FastifyReply, publicUrl: string, outcome: { id: string; handoff: string } | 'failed' | 'not-started'): FastifyReply {
+  const ok = typeof outcome === 'object';
+  const message = ok
+    ? 'You are signed in. You can close this window.'
+    : outcome === 'not-started'
+      ? 'This sign-in was not started from the portal. Close this window and sign in from the game or the portal.'
+      : 'Sign-in did not finish. Close this window and try again.';
+  const handoff = ok ? `<p id="handoff" hidden data-id="${escapeHtml(outcome.id)}" data-handoff="${escapeHtml(outcome.handoff)}"></p>` : '';
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Sign-in</title></head><body><main><p role="status">${escapeHtml(message)}</p>${handoff}<p><a href="${escapeHtml(publicUrl)}/">Back to the portal</a></p></main><script>${CLOSE_SCRIPT}</script></body></html>`;
   return reply
     .code(ok ? 200 : 400)
     .header('content-type', 'text/html; charset=utf-8')
@@ -92,7 +105,12 @@ export const passportRoutes: FastifyPluginAsyncZod<PassportRoutesOptions> = asyn
         redirectUri: providers.redirectUri(chosen.id),
         now: Date.now(),
       });
-      await service.repo.savePendingSignIn(state, pending);
+      // Only a state a window made with set-user-auth-state (and holds the secret of) may be
+      // signed into: a link that names an id of its own finds nothing to attach to.
+      if (!(await service.repo.savePendingSignIn(state, pending, new Date()))) {
+        request.log.info({ provider: chosen.id }, 'outside sign-in refused: no such state');
+        return closingPage(reply, publicUrl, 'not-started');
+      }
       return reply.header('cache-control', 'no-store').redirect(url.href, 302);
     },
   );
@@ -116,17 +134,12 @@ export const passportRoutes: FastifyPluginAsyncZod<PassportRoutesOptions> = asyn
           callbackParams: params,
         });
         const result = await service.signInWithIdentity(chosen.id, AUTH_TYPE[chosen.id as PassportProvider], profile);
-        // The opener picks it up within minutes; keep it no longer than the token itself.
-        await service.repo.saveAuthResult(
-          pending.userAuthDataId,
-          result,
-          new Date(Date.now() + Math.min(600, PLAYER_TOKEN_TTL_SECONDS) * 1000),
-        );
-        return closingPage(reply, publicUrl, true);
+        const handoff = await service.finishOutsideSignIn(pending.userAuthDataId, result);
+        return closingPage(reply, publicUrl, { id: pending.userAuthDataId, handoff });
       } catch (error) {
         if (!(error instanceof SignInError)) throw error;
         request.log.info({ provider: chosen.id, reason: error.reason }, 'outside sign-in failed');
-        return closingPage(reply, publicUrl, false);
+        return closingPage(reply, publicUrl, 'failed');
       }
     },
   );

@@ -33,7 +33,10 @@ export interface SignInProviders {
 const defined = <T extends object>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
-/** Picks each provider from config: keys -> the real one, none -> the local stand-in (DESIGN 4.2). */
+/**
+ * Picks each provider from config: keys -> the real one, none -> the local stand-in (DESIGN
+ * 4.2) outside production, nothing in production.
+ */
 export async function createSignInProviders(config: AppConfig): Promise<SignInProviders> {
   const redirectUri = (provider: string) => `${config.PUBLIC_URL}/passport/${provider}/callback`;
   const passport = new Map<PassportProvider, OAuthSignInProvider>();
@@ -66,7 +69,8 @@ export async function createSignInProviders(config: AppConfig): Promise<SignInPr
   const standIns = (['google', 'google_adult', 'vkontakte', 'yandex'] as const)
     .filter((p) => !passport.has(p))
     .concat(sandboxOnly as never[]) as PassportProvider[];
-  if (standIns.length === 0) return { passport, redirectUri };
+  // Production never mounts the stand-in: a provider without keys is simply not there.
+  if (standIns.length === 0 || !config.standIns) return { passport, redirectUri };
 
   // Loaded only when needed: oidc-provider prints a runtime warning on import, which would
   // otherwise land on stderr before a configuration error, say.
@@ -81,7 +85,7 @@ export async function createSignInProviders(config: AppConfig): Promise<SignInPr
     redirectUris: [redirectUri(provider)],
     title: TITLES[provider],
   }));
-  const local = createLocalOidcProvider({ issuer, clients, proxy: config.TRUST_PROXY });
+  const local = createLocalOidcProvider({ issuer, clients, proxy: config.TRUST_PROXY !== false });
   for (const client of clients) {
     const provider = client.clientId.slice('sandbox-'.length) as PassportProvider;
     passport.set(

@@ -1,10 +1,18 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { timingSafeEqual } from 'node:crypto';
+import { and, asc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { CodePurpose, TAuthResult } from '@portal/contracts/auth';
 import type { Db } from '../../db/client.ts';
-import { authStates, emailCodes, pendingRegistrations, revokedTokens, type EmailCodeRow } from '../../db/schema.ts';
+import { authStates, codeFlows, emailCodes, revokedTokens, type CodeFlowRow, type EmailCodeRow } from '../../db/schema.ts';
 import type { PendingSignIn } from '../../integrations/sign-in/state.ts';
 
-/** Codes, pending registrations, revoked tokens and outside sign-in states. */
+/** Equal hex hashes, compared in constant time. */
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
+}
+
+/** Codes, registration and recovery flows, revoked tokens and outside sign-in states. */
 export function createAuthRepository(db: Db) {
   return {
     /** Locks the row for the rest of the transaction, so two guesses cannot both be "the 5th". */
@@ -39,23 +47,47 @@ export function createAuthRepository(db: Db) {
 
     async deleteCodesOf(email: string): Promise<void> {
       await db.delete(emailCodes).where(eq(emailCodes.email, email));
-      await db.delete(pendingRegistrations).where(eq(pendingRegistrations.email, email));
+      await db.delete(codeFlows).where(eq(codeFlows.email, email));
     },
 
-    async savePendingRegistration(email: string, passwordHash: string, expiresAt: Date): Promise<void> {
-      await db
-        .insert(pendingRegistrations)
-        .values({ email, passwordHash, expiresAt })
-        .onConflictDoUpdate({ target: pendingRegistrations.email, set: { passwordHash, expiresAt, createdAt: new Date() } });
+    /** Starts a flow; an address keeps its newest `keep` flows of a purpose, older ones go. */
+    async createFlow(flow: Omit<CodeFlowRow, 'createdAt' | 'verifiedUntil'>, keep: number): Promise<void> {
+      await db.insert(codeFlows).values(flow);
+      const live = await db
+        .select({ id: codeFlows.id })
+        .from(codeFlows)
+        .where(and(eq(codeFlows.purpose, flow.purpose), eq(codeFlows.email, flow.email)))
+        .orderBy(asc(codeFlows.createdAt));
+      for (const old of live.slice(0, Math.max(0, live.length - keep))) {
+        await db.delete(codeFlows).where(eq(codeFlows.id, old.id));
+      }
     },
 
-    async pendingRegistration(email: string) {
-      const [row] = await db.select().from(pendingRegistrations).where(eq(pendingRegistrations.email, email));
+    /** The live flow of this token for this purpose and address. */
+    async flow(purpose: CodePurpose, email: string, tokenHash: string, now: Date): Promise<CodeFlowRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(codeFlows)
+        .where(and(eq(codeFlows.tokenHash, tokenHash), eq(codeFlows.purpose, purpose), eq(codeFlows.email, email), gt(codeFlows.expiresAt, now)));
       return row;
     },
 
-    async deletePendingRegistration(email: string): Promise<void> {
-      await db.delete(pendingRegistrations).where(eq(pendingRegistrations.email, email));
+    async verifyFlow(id: string, until: Date): Promise<void> {
+      await db.update(codeFlows).set({ verifiedUntil: until }).where(eq(codeFlows.id, id));
+    },
+
+    /** Spends a verified recovery flow: true for exactly one caller while it is verified. */
+    async takeVerifiedFlow(id: string, now: Date): Promise<boolean> {
+      const taken = await db
+        .delete(codeFlows)
+        .where(and(eq(codeFlows.id, id), gt(codeFlows.verifiedUntil, now)))
+        .returning({ id: codeFlows.id });
+      return taken.length > 0;
+    },
+
+    /** A finished registration or recovery ends every flow of its address. */
+    async deleteFlows(purpose: CodePurpose, email: string): Promise<void> {
+      await db.delete(codeFlows).where(and(eq(codeFlows.purpose, purpose), eq(codeFlows.email, email)));
     },
 
     async revoke(jti: string, expiresAt: Date): Promise<void> {
@@ -67,31 +99,45 @@ export function createAuthRepository(db: Db) {
       return row !== undefined;
     },
 
-    /** Creates or refreshes the opener's state; a refresh forgets an earlier result. */
-    async upsertAuthState(id: string, session: string, expiresAt: Date): Promise<void> {
-      await db
-        .insert(authStates)
-        .values({ id, session, expiresAt })
-        .onConflictDoUpdate({
-          target: authStates.id,
-          set: { session, expiresAt, result: null, state: null, codeVerifier: null, provider: null },
-        });
+    /**
+     * Creates the opener's state, or refreshes a live one for whoever holds its secret (a
+     * refresh forgets an earlier result). A live state of another window is 'taken'.
+     */
+    async startAuthState(id: string, session: string, secretHash: string, expiresAt: Date, now: Date): Promise<'started' | 'taken'> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(authStates).where(eq(authStates.id, id)).for('update');
+        if (row && row.expiresAt > now && row.secretHash !== secretHash) return 'taken' as const;
+        const values = { session, secretHash, expiresAt, result: null, handoffHash: null, state: null, codeVerifier: null, provider: null };
+        await tx.insert(authStates).values({ id, ...values }).onConflictDoUpdate({ target: authStates.id, set: values });
+        return 'started' as const;
+      });
     },
 
-    async savePendingSignIn(state: string, pending: PendingSignIn): Promise<void> {
+    /**
+     * Attaches an OAuth state to a live opener's state made by set-user-auth-state (same
+     * session, no result yet); false when there is none: a link cannot name a state of its own.
+     */
+    async savePendingSignIn(state: string, pending: PendingSignIn, now: Date): Promise<boolean> {
       const values = {
-        session: pending.session,
         provider: pending.provider,
         state,
         codeVerifier: pending.codeVerifier,
         redirectUri: pending.redirectUri,
-        result: null,
-        expiresAt: new Date(pending.expiresAt),
       };
-      await db
-        .insert(authStates)
-        .values({ id: pending.userAuthDataId, ...values })
-        .onConflictDoUpdate({ target: authStates.id, set: values });
+      const saved = await db
+        .update(authStates)
+        .set(values)
+        .where(
+          and(
+            eq(authStates.id, pending.userAuthDataId),
+            eq(authStates.session, pending.session),
+            gt(authStates.expiresAt, now),
+            isNull(authStates.result),
+            isNotNull(authStates.secretHash),
+          ),
+        )
+        .returning({ id: authStates.id });
+      return saved.length > 0;
     },
 
     /** One-time: the state is cleared in the same transaction that reads it. */
@@ -111,22 +157,35 @@ export function createAuthRepository(db: Db) {
       });
     },
 
-    async saveAuthResult(id: string, result: TAuthResult, expiresAt: Date): Promise<void> {
-      await db.update(authStates).set({ result, expiresAt }).where(eq(authStates.id, id));
+    async saveAuthResult(id: string, result: TAuthResult, handoffHash: string, expiresAt: Date): Promise<void> {
+      await db.update(authStates).set({ result, handoffHash, expiresAt }).where(eq(authStates.id, id));
     },
 
-    async authResult(id: string, now: Date): Promise<TAuthResult | null> {
-      const [row] = await db
-        .select({ result: authStates.result, expiresAt: authStates.expiresAt })
-        .from(authStates)
-        .where(eq(authStates.id, id));
-      if (!row || row.expiresAt <= now) return null;
-      return row.result ?? null;
+    /**
+     * The result of a state for the holder of its secret: 'unknown' (no such live state, or
+     * not this secret), 'pending', 'waiting' (finished, but not with this handoff), or the
+     * result itself, handed once: the state is deleted as it is read.
+     */
+    async claimAuthResult(
+      id: string,
+      secretHash: string,
+      handoffHash: string | undefined,
+      now: Date,
+    ): Promise<'unknown' | 'pending' | 'waiting' | { result: TAuthResult }> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(authStates).where(eq(authStates.id, id)).for('update');
+        if (!row || row.expiresAt <= now || !row.secretHash || !sameHash(row.secretHash, secretHash)) return 'unknown' as const;
+        if (!row.result) return 'pending' as const;
+        if (!handoffHash || !row.handoffHash || !sameHash(row.handoffHash, handoffHash)) return 'waiting' as const;
+        await tx.delete(authStates).where(eq(authStates.id, id));
+        return { result: row.result };
+      });
     },
 
-    /** Housekeeping: expired states and revocations of tokens that expired anyway. */
+    /** Housekeeping: expired states and flows, and revocations of tokens that expired anyway. */
     async sweep(now: Date): Promise<void> {
       await db.delete(authStates).where(lt(authStates.expiresAt, now));
+      await db.delete(codeFlows).where(lt(codeFlows.expiresAt, now));
       await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
     },
   };

@@ -7,6 +7,8 @@ import {
   ZCheckUserAuthStateAnswer,
   ZCodeSentAnswer,
   ZFacebookLoginBody,
+  ZGameTokenAnswer,
+  ZGameTokenBody,
   ZGoogleLoginNativeBody,
   ZLoginByEmailAnswer,
   ZLoginByEmailBody,
@@ -22,6 +24,7 @@ import {
   ZSendRecoveryCodeBody,
   ZSendVerificationCodeAnswer,
   ZSendVerificationCodeBody,
+  ZSetUserAuthStateAnswer,
   ZSetUserAuthStateBody,
   ZSignedInAnswer,
   ZTelegramLoginBody,
@@ -29,12 +32,12 @@ import {
   type CurrentAuthType,
 } from '@portal/contracts/auth';
 import { ZApiError } from '@portal/contracts/errors';
+import { AUTH_STATE_HEADERS } from '@portal/contracts/http';
 import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Captcha } from '../../integrations/captcha/captcha.ts';
 import type { SignInProfile } from '../../integrations/sign-in/types.ts';
-import { SIGN_IN_STATE_TTL_SECONDS } from '../../integrations/sign-in/state.ts';
 import { currentUser } from './auth-hook.ts';
 import { requestContext } from './context.ts';
 import type { NativeVerifiers } from './providers.ts';
@@ -49,6 +52,9 @@ export type AuthRoutesOptions = {
 };
 
 const tags = ['auth'];
+/** A header's value when it is one plausible token (a secret is 43 base64url characters). */
+const headerValue = (value: string | string[] | undefined): string | undefined =>
+  typeof value === 'string' && /^[\w-]{16,128}$/.test(value) ? value : undefined;
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError, 503: ZApiError };
 
@@ -70,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/register-by-email',
     {
       config: guessing,
-      schema: { tags, summary: 'Start a registration: mails a 6-digit code', body: ZRegisterByEmailBody, response: { 200: data(ZRegisterByEmailAnswer), ...errors } },
+      schema: { tags, summary: 'Start a registration (robot check required): mails a 6-digit code, answers the flow token', body: ZRegisterByEmailBody, response: { 200: data(ZRegisterByEmailAnswer), ...errors } },
     },
     async (request) => {
       const { email, password, altcha } = request.body;
@@ -85,8 +91,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags, summary: 'Confirm the registration code: creates the player and signs in', body: ZSendVerificationCodeBody, response: { 200: data(ZSendVerificationCodeAnswer), ...errors } },
     },
     async (request) => {
-      const { email, code, altcha } = request.body;
-      return { data: await service.confirmRegistration(email, code, requestContext(request, altcha)) };
+      const { email, code, flowToken, altcha } = request.body;
+      return { data: await service.confirmRegistration(email, code, flowToken, requestContext(request, altcha)) };
     },
   );
 
@@ -118,11 +124,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/send-recovery-password-code',
     {
       config: guessing,
-      schema: { tags, summary: 'Confirm the recovery code (valid 10 minutes for a new password)', body: ZSendRecoveryCodeBody, response: { 200: data(ZSendRecoveryCodeAnswer), ...errors } },
+      schema: { tags, summary: 'Confirm the recovery code in this flow (its token may then set a new password for 10 minutes)', body: ZSendRecoveryCodeBody, response: { 200: data(ZSendRecoveryCodeAnswer), ...errors } },
     },
     async (request) => {
-      const { email, code, altcha } = request.body;
-      return { data: await service.confirmRecovery(email, code, requestContext(request, altcha)) };
+      const { email, code, flowToken, altcha } = request.body;
+      return { data: await service.confirmRecovery(email, code, flowToken, requestContext(request, altcha)) };
     },
   );
 
@@ -130,11 +136,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/activate-new-password',
     {
       config: guessing,
-      schema: { tags, summary: 'Set a new password after a confirmed recovery code', body: ZActivateNewPasswordBody, response: { 200: data(ZActivateNewPasswordAnswer), ...errors } },
+      schema: { tags, summary: 'Set a new password: only the flow that confirmed the recovery code, once', body: ZActivateNewPasswordBody, response: { 200: data(ZActivateNewPasswordAnswer), ...errors } },
     },
     async (request) => {
-      const { email, password } = request.body;
-      return { data: await service.activateNewPassword(email, password, requestContext(request)) };
+      const { email, password, flowToken } = request.body;
+      return { data: await service.activateNewPassword(email, password, flowToken, requestContext(request)) };
     },
   );
 
@@ -150,9 +156,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { email, purpose } = request.body;
+      const { email, purpose, flowToken } = request.body;
       try {
-        return { data: await service.resendCode(purpose, email, requestContext(request)) };
+        return { data: await service.resendCode(purpose, email, flowToken, requestContext(request)) };
       } catch (error) {
         if (!(error instanceof RetryAfter)) throw error;
         return reply
@@ -184,6 +190,21 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
 
   app.post(
+    '/auth/game-token',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: "The player's token for a game (aud = project): what the game gets in userAuth",
+        description: 'Verify it with /.well-known/jwks.json (iss = PUBLIC_URL, aud = the project). The portal API refuses it.',
+        body: ZGameTokenBody,
+        response: { 200: data(ZGameTokenAnswer), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.issueGameToken(currentUser(request).user, request.body.project) }),
+  );
+
+  app.post(
     '/auth/merge-anonymous',
     {
       preHandler: app.requireUser,
@@ -201,15 +222,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post(
     '/auth/set-user-auth-state',
     {
-      schema: { tags, summary: 'Create or refresh a pending outside sign-in state', body: ZSetUserAuthStateBody, response: { 200: data(ZOkAnswer), ...errors } },
+      schema: {
+        tags,
+        summary: 'Create a pending outside sign-in state; answers the secret that reads its result',
+        description: 'A live state is refreshed only with its secret in the auth-state-secret header (else 409 AUTH_STATE_TAKEN).',
+        body: ZSetUserAuthStateBody,
+        response: { 200: data(ZSetUserAuthStateAnswer), ...errors },
+      },
     },
     async (request) => {
-      await service.repo.upsertAuthState(
-        request.body.id,
-        request.body.session ?? '',
-        new Date(Date.now() + SIGN_IN_STATE_TTL_SECONDS * 1000),
-      );
-      return { data: { result: true as const } };
+      const secret = await service.startOutsideSignIn(request.body.id, request.body.session ?? '', headerValue(request.headers[AUTH_STATE_HEADERS.secret]));
+      return { data: { result: true as const, secret } };
     },
   );
 
@@ -217,9 +240,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/check-user-auth-state/:id',
     {
       logLevel: 'warn',
-      schema: { tags, summary: 'The auth result stored under an auth-data id (null while pending)', params: z.object({ id: ZUserAuthDataId }), response: { 200: data(ZCheckUserAuthStateAnswer), ...errors } },
+      schema: {
+        tags,
+        summary: 'The auth result of a state, once, for the window that made it (null while pending)',
+        description: 'Needs the auth-state-secret header (404 without the right one) and, for the result, the auth-state-handoff the callback page posted to its opener.',
+        params: z.object({ id: ZUserAuthDataId }),
+        response: { 200: data(ZCheckUserAuthStateAnswer), ...errors },
+      },
     },
-    async (request) => ({ data: { authData: { result: await service.repo.authResult(request.params.id, new Date()) } } }),
+    async (request) => ({
+      data: {
+        authData: await service.claimOutsideSignIn(
+          request.params.id,
+          headerValue(request.headers[AUTH_STATE_HEADERS.secret]),
+          headerValue(request.headers[AUTH_STATE_HEADERS.handoff]),
+        ),
+      },
+    }),
   );
 
   const nativeLogin = async (

@@ -1,3 +1,4 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type {
   AuthWarning,
   CodePurpose,
@@ -5,27 +6,36 @@ import type {
   TAuthResult,
   TCheckTokenAnswer,
   TCodeSentAnswer,
+  TFlowStartedAnswer,
   TWarningAnswer,
 } from '@portal/contracts/auth';
 import type { Language } from '@portal/contracts/languages';
 import type { Db } from '../../db/client.ts';
-import type { EmailCodeRow, UserRow } from '../../db/schema.ts';
+import type { CodeFlowRow, EmailCodeRow, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { codeContext, type CodePolicy, type CodeState } from '../../integrations/codes/code-policy.ts';
 import type { ResendPolicy } from '../../integrations/codes/resend-policy.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { passwordChangedMail, recoveryCodeMail, registrationCodeMail } from '../../integrations/mail/templates.ts';
 import type { PasswordHasher } from '../../integrations/passwords/password-hasher.ts';
+import { SIGN_IN_STATE_TTL_SECONDS } from '../../integrations/sign-in/state.ts';
 import type { SignInProfile } from '../../integrations/sign-in/types.ts';
 import { TokenError } from '../../integrations/tokens/token-error.ts';
 import type { TokenClaims, TokenService } from '../../integrations/tokens/token-service.ts';
+import type { RateEvents } from '../../lib/rate-events.ts';
 import { createUsersRepository, type UsersRepository } from '../users/repository.ts';
 import type { CaptchaGuard, GuardContext } from './failure-guard.ts';
 import { createAuthRepository, type AuthRepository } from './repository.ts';
 
 export const PLAYER_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** a game's token of the player: long enough for a play session, short since games cannot check revocation */
+export const GAME_TOKEN_TTL_SECONDS = 12 * 60 * 60;
 /** how long a confirmed recovery code allows setting a new password */
 export const RECOVERY_VERIFIED_SECONDS = 600;
+/** a registration or recovery flow lives this long (resends keep its code fresh within it) */
+const FLOW_TTL_MS = 60 * 60 * 1000;
+/** flows kept per address and purpose (the newest; older ones end) */
+const FLOWS_PER_ADDRESS = 5;
 /** how many earlier passwords a new one is compared with (argon2 costs ~20 ms each) */
 const PASSWORD_HISTORY_DEPTH = 24;
 
@@ -40,15 +50,38 @@ export interface AuthServiceDeps {
   guard: CaptchaGuard;
   /** `aud` of player tokens: the PUBLIC_URL origin */
   audience: string;
+  /** counts of code mails, shared by every process (the caps below) */
+  events: RateEvents;
+  /** code mails allowed per client address an hour, per e-mail a day, and overall an hour */
+  mailCaps: MailCaps;
+  /**
+   * The display name of a known project for mail texts; undefined for an unknown one (the
+   * `project` header is free text: only a catalogue name ever reaches a subject line).
+   */
+  projectTitle: (project: string | undefined, language: Language) => Promise<string | undefined>;
   now?: () => number;
 }
 
-/** Who is asking: IP, captcha value, language and the guest id of the request. */
+export interface MailCaps {
+  perAddressHour: number;
+  perEmailDay: number;
+  overallHour: number;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const newFlowToken = () => randomBytes(32).toString('base64url');
+
+/** Who is asking: IP, captcha value, language, project and the guest id of the request. */
 export interface RequestContext extends GuardContext {
   language: Language;
-  projectName: string;
   tempUserId?: string | null;
 }
+
+/** The product's name in mails when the request names no known project. */
+export const DEFAULT_PRODUCT_NAME = 'Game Portal';
 
 export type Warning = TWarningAnswer;
 const warning = (warningMessage: AuthWarning): Warning => ({ warningMessage });
@@ -100,9 +133,35 @@ export class AuthService {
     return { currentAuthType: authType, jwt: token, nickName: user.nickName, userId: user.id };
   }
 
-  /** Verified token + live user, or TokenError (forged, expired, revoked, user gone). */
-  async authenticate(token: string): Promise<AuthUser> {
-    const claims = await this.deps.tokens.verify(token, { audience: this.deps.audience });
+  /**
+   * The token a game gets in `userAuth`: the player for this project only (`aud` = project).
+   * A game server verifies it with the JWKS; the portal's own routes refuse it.
+   */
+  async issueGameToken(user: UserRow, project: string): Promise<{ jwt: string; expiresAt: string }> {
+    if (!(await this.deps.projectTitle(project, 'en').catch(() => undefined))) {
+      throw new AppError('PROJECT_NOT_FOUND', 404, `Project "${project}" not found`);
+    }
+    const { token, expiresAt } = await this.deps.tokens.signPlayerToken({
+      sub: user.id,
+      aud: project,
+      ttlSeconds: GAME_TOKEN_TTL_SECONDS,
+      extra: { nickName: user.nickName, currentAuthType: user.currentAuthType, project },
+    });
+    return { jwt: token, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** Verified portal token + live user, or TokenError (forged, expired, revoked, user gone, a game's token). */
+  authenticate(token: string): Promise<AuthUser> {
+    return this.authenticateFor(token, this.deps.audience);
+  }
+
+  /** A game's token of `project` (what the project's game server accepts), or TokenError. */
+  authenticateGame(token: string, project: string): Promise<AuthUser> {
+    return this.authenticateFor(token, project);
+  }
+
+  private async authenticateFor(token: string, audience: string): Promise<AuthUser> {
+    const claims = await this.deps.tokens.verify(token, { audience });
     const user = await this.users.findById(claims.sub);
     if (!user || user.deletedAt) throw new TokenError('revoked', 'the account is gone');
     if (user.tokensValidAfter && claims.iat * 1000 < user.tokensValidAfter.getTime() - 999) {
@@ -134,50 +193,55 @@ export class AuthService {
   // ------------------------------------------------------------------------------------------
   // Registration
 
-  async registerByEmail(
-    email: string,
-    password: string,
-    ctx: RequestContext,
-  ): Promise<TCodeSentAnswer | Warning> {
+  /**
+   * Starts a registration: always behind a solved robot check; the password waits in a flow
+   * bound to this browser by the answered token until the mailed code is confirmed with it.
+   */
+  async registerByEmail(email: string, password: string, ctx: RequestContext): Promise<TFlowStartedAnswer | Warning> {
     this.deps.hasher.assertCapacity?.();
-    await this.deps.guard.check(ctx, email);
+    await this.deps.guard.require(ctx);
     if (await this.users.findByEmail(email)) {
-      this.deps.guard.failed(ctx, email);
+      await this.deps.guard.failed(ctx, email);
       return warning('USER_EXIST_REGISTER_BY_EMAIL');
     }
     const passwordHash = await this.deps.hasher.hashPassword(password);
-    const expiresAt = new Date(this.now() + this.deps.codes.ttlMs);
-    await this.repo.savePendingRegistration(email, passwordHash, expiresAt);
-    return this.sendCode('registration', email, ctx, { onlyIfAllowed: true });
+    const flowToken = await this.startFlow('registration', email, passwordHash);
+    return { ...(await this.sendCode('registration', email, ctx, { onlyIfAllowed: true })), flowToken };
   }
 
-  async confirmRegistration(email: string, code: string, ctx: RequestContext): Promise<{ result: TAuthResult } | Warning> {
+  async confirmRegistration(
+    email: string,
+    code: string,
+    flowToken: string,
+    ctx: RequestContext,
+  ): Promise<{ result: TAuthResult } | Warning> {
     await this.deps.guard.check(ctx, email);
     const outcome = await this.deps.db.transaction(async (tx) => {
       const repo = createAuthRepository(tx);
       const users = createUsersRepository(tx);
+      // No flow of this token: nothing to confirm, and no try of the code is spent on it.
+      const flow = await repo.flow('registration', email, sha256(flowToken), new Date(this.now()));
+      if (!flow?.passwordHash) return { kind: 'missing' as const };
       const verdict = await this.spendCode(repo, 'registration', email, code);
       if (verdict !== 'ok') return { kind: 'wrong' as const };
-      const pending = await repo.pendingRegistration(email);
-      if (!pending) return { kind: 'missing' as const };
       if (await users.findByEmail(email)) return { kind: 'exists' as const };
       // The player exists only from here on, created with everything they need in one step.
-      const user = await users.create({ email, passwordHash: pending.passwordHash, currentAuthType: 'email' });
-      await users.addPasswordHistory(user.id, pending.passwordHash);
-      await repo.deletePendingRegistration(email);
+      const user = await users.create({ email, passwordHash: flow.passwordHash, currentAuthType: 'email' });
+      await users.addPasswordHistory(user.id, flow.passwordHash);
+      await repo.deleteFlows('registration', email);
       await repo.deleteCode('registration', email);
       if (ctx.tempUserId) await users.recordMerge(ctx.tempUserId, user.id);
       return { kind: 'created' as const, user };
     });
     if (outcome.kind === 'wrong') {
-      this.deps.guard.failed(ctx, email);
+      await this.deps.guard.failed(ctx, email);
       return warning('SEND_VERIFICATION_CODE_INCORRECT');
     }
     if (outcome.kind === 'exists') return warning('USER_EXIST_REGISTER_BY_EMAIL');
     if (outcome.kind === 'missing') {
-      throw new AppError('REGISTRATION_NOT_FOUND', 409, 'No registration is waiting for this e-mail: register again');
+      throw new AppError('REGISTRATION_NOT_FOUND', 409, 'No registration is waiting here for this e-mail: register again');
     }
-    this.deps.guard.succeeded(email);
+    await this.deps.guard.succeeded(email);
     return { result: await this.issue(outcome.user, 'email') };
   }
 
@@ -189,11 +253,11 @@ export class AuthService {
     await this.deps.guard.check(ctx, email);
     const user = await this.users.findByEmail(email);
     if (!user?.passwordHash) {
-      this.deps.guard.failed(ctx, email);
+      await this.deps.guard.failed(ctx, email);
       return warning('USER_NOT_EXIST_LOGIN_BY_EMAIL');
     }
     if (!(await this.deps.hasher.verifyPassword(user.passwordHash, password))) {
-      this.deps.guard.failed(ctx, email);
+      await this.deps.guard.failed(ctx, email);
       return warning('INVALID_PASSWORD_LOGIN_BY_EMAIL');
     }
     if (this.deps.hasher.needsRehash(user.passwordHash)) {
@@ -201,70 +265,103 @@ export class AuthService {
     }
     if (user.currentAuthType !== 'email') await this.users.setAuthType(user.id, 'email');
     if (ctx.tempUserId) await this.users.recordMerge(ctx.tempUserId, user.id);
-    this.deps.guard.succeeded(email);
+    await this.deps.guard.succeeded(email);
     return { result: await this.issue(user, 'email') };
   }
 
   // ------------------------------------------------------------------------------------------
   // Recovery
 
-  async requestRecovery(email: string, ctx: RequestContext): Promise<TCodeSentAnswer | Warning> {
+  async requestRecovery(email: string, ctx: RequestContext): Promise<TFlowStartedAnswer | Warning> {
     await this.deps.guard.check(ctx, email);
     const user = await this.users.findByEmail(email);
     if (!user) {
-      this.deps.guard.failed(ctx, email);
+      await this.deps.guard.failed(ctx, email);
       return warning('USER_NOT_EXIST_RECOVERY_PASSWORD');
     }
-    return this.sendCode('recovery', email, ctx, { onlyIfAllowed: true });
+    const flowToken = await this.startFlow('recovery', email, null);
+    return { ...(await this.sendCode('recovery', email, ctx, { onlyIfAllowed: true })), flowToken };
   }
 
+  /** The code confirmed in this flow lets this flow (and only it) set a new password for a while. */
   async confirmRecovery(
     email: string,
     code: string,
+    flowToken: string,
     ctx: RequestContext,
   ): Promise<{ result: true; validForSeconds: number } | Warning> {
     await this.deps.guard.check(ctx, email);
     const ok = await this.deps.db.transaction(async (tx) => {
       const repo = createAuthRepository(tx);
+      const flow = await repo.flow('recovery', email, sha256(flowToken), new Date(this.now()));
+      if (!flow) return 'missing' as const;
       const verdict = await this.spendCode(repo, 'recovery', email, code);
-      if (verdict !== 'ok') return false;
-      const row = await repo.code('recovery', email);
-      if (row) await repo.saveCode({ ...row, verifiedUntil: new Date(this.now() + RECOVERY_VERIFIED_SECONDS * 1000) });
-      return true;
+      if (verdict !== 'ok') return 'wrong' as const;
+      await repo.verifyFlow(flow.id, new Date(this.now() + RECOVERY_VERIFIED_SECONDS * 1000));
+      return 'ok' as const;
     });
-    if (!ok) {
-      this.deps.guard.failed(ctx, email);
+    if (ok === 'missing') throw new AppError('RECOVERY_NOT_VERIFIED', 403, 'No recovery is waiting here for this e-mail: ask for a code again');
+    if (ok === 'wrong') {
+      await this.deps.guard.failed(ctx, email);
       return warning('SEND_RECOVERY_PASSWORD_CODE_INCORRECT');
     }
     return { result: true, validForSeconds: RECOVERY_VERIFIED_SECONDS };
   }
 
-  async activateNewPassword(email: string, password: string, ctx: RequestContext): Promise<{ result: true } | Warning> {
-    const row = await this.repo.code('recovery', email);
+  async activateNewPassword(
+    email: string,
+    password: string,
+    flowToken: string,
+    ctx: RequestContext,
+  ): Promise<{ result: true } | Warning> {
+    const flow = await this.repo.flow('recovery', email, sha256(flowToken), new Date(this.now()));
     const user = await this.users.findByEmail(email);
-    if (!row?.verifiedUntil || row.verifiedUntil.getTime() <= this.now() || !user) {
+    if (!flow?.verifiedUntil || flow.verifiedUntil.getTime() <= this.now() || !user) {
       throw new AppError('RECOVERY_NOT_VERIFIED', 403, 'Confirm the recovery code first');
     }
     const history = await this.users.passwordHistory(user.id, PASSWORD_HISTORY_DEPTH);
     if (user.passwordHash && !history.includes(user.passwordHash)) history.unshift(user.passwordHash);
     for (const hash of history) {
       if (await this.deps.hasher.verifyPassword(hash, password)) {
-        this.deps.guard.failed(ctx, email);
+        await this.deps.guard.failed(ctx, email);
         return warning('PASSWORD_EXIST_ACTIVATE_NEW_PASSWORD');
       }
     }
     const passwordHash = await this.deps.hasher.hashPassword(password);
     const now = new Date(this.now());
-    await this.deps.db.transaction(async (tx) => {
+    const changed = await this.deps.db.transaction(async (tx) => {
+      const repo = createAuthRepository(tx);
+      // Single use: the flow is spent in the transaction that sets the password.
+      if (!(await repo.takeVerifiedFlow(flow.id, now))) return false;
       const users = createUsersRepository(tx);
       // A new password signs every device out: whoever knew the old one loses the session too.
       await users.setPasswordHash(user.id, passwordHash, now);
       await users.addPasswordHistory(user.id, passwordHash);
-      await createAuthRepository(tx).deleteCode('recovery', email);
+      await repo.deleteFlows('recovery', email);
+      await repo.deleteCode('recovery', email);
+      return true;
     });
-    this.deps.guard.succeeded(email);
-    await this.mail(email, passwordChangedMail(ctx.language, { projectName: ctx.projectName, email }));
+    if (!changed) throw new AppError('RECOVERY_NOT_VERIFIED', 403, 'Confirm the recovery code first');
+    await this.deps.guard.succeeded(email);
+    await this.mail(email, passwordChangedMail(ctx.language, { projectName: await this.projectName(ctx), email }));
     return { result: true };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Flows
+
+  private async startFlow(purpose: CodePurpose, email: string, passwordHash: string | null): Promise<string> {
+    const flowToken = newFlowToken();
+    const flow: Omit<CodeFlowRow, 'createdAt' | 'verifiedUntil'> = {
+      id: randomUUID(),
+      purpose,
+      email,
+      tokenHash: sha256(flowToken),
+      passwordHash,
+      expiresAt: new Date(this.now() + FLOW_TTL_MS),
+    };
+    await this.repo.createFlow(flow, FLOWS_PER_ADDRESS);
+    return flowToken;
   }
 
   // ------------------------------------------------------------------------------------------
@@ -291,6 +388,7 @@ export class AuthService {
     }
     if (wait > 0 && !options.onlyIfAllowed) throw new RetryAfter(wait);
     if (wait > 0) return { result: true, resendAfterSeconds: wait, codeTtlSeconds };
+    await this.assertMailCaps(email, ctx);
     const { code, state } = this.deps.codes.issue(codeContext(CODE_PURPOSE_CONTEXT[purpose], email));
     const sentAt = this.deps.resend.record(history);
     await this.repo.saveCode({
@@ -301,10 +399,10 @@ export class AuthService {
       attempts: 0,
       usedAt: null,
       sentAt,
-      verifiedUntil: null,
       language: ctx.language,
     });
-    const values = { projectName: ctx.projectName, code, validMinutes: Math.round(codeTtlSeconds / 60) };
+    await this.deps.events.add(`mail:ip:${ctx.ip}`, `mail:email:${email}`, 'mail:all');
+    const values = { projectName: await this.projectName(ctx), code, validMinutes: Math.round(codeTtlSeconds / 60) };
     await this.mail(
       email,
       purpose === 'registration' ? registrationCodeMail(ctx.language, values) : recoveryCodeMail(ctx.language, values),
@@ -312,13 +410,35 @@ export class AuthService {
     return { result: true, resendAfterSeconds: this.deps.resend.secondsToWait(sentAt), codeTtlSeconds };
   }
 
-  async resendCode(purpose: CodePurpose, email: string, ctx: RequestContext): Promise<TCodeSentAnswer> {
-    const waiting =
-      purpose === 'registration'
-        ? (await this.repo.pendingRegistration(email)) !== undefined
-        : (await this.users.findByEmail(email)) !== undefined && (await this.repo.code('recovery', email)) !== undefined;
-    if (!waiting) throw new AppError('NOT_FOUND', 404, 'No code was requested for this e-mail');
+  /**
+   * Only the browser that started a flow asks for its code again: the answer depends on its
+   * token, never on whether some code waits for the address.
+   */
+  async resendCode(purpose: CodePurpose, email: string, flowToken: string, ctx: RequestContext): Promise<TCodeSentAnswer> {
+    const flow = await this.repo.flow(purpose, email, sha256(flowToken), new Date(this.now()));
+    if (!flow) throw new AppError('NOT_FOUND', 404, 'No code was requested here: start again');
     return this.sendCode(purpose, email, ctx, { onlyIfAllowed: false });
+  }
+
+  /**
+   * Code mails are capped per client address (an hour), per e-mail address (a day) and
+   * overall (an hour), in the database so every process counts the same mails: a robot that
+   * solved the check still cannot turn the product into a mail cannon.
+   */
+  private async assertMailCaps(email: string, ctx: RequestContext): Promise<void> {
+    const { perAddressHour, perEmailDay, overallHour } = this.deps.mailCaps;
+    const over = async (key: string, windowMs: number, cap: number) => cap > 0 && (await this.deps.events.count(key, windowMs, cap)) >= cap;
+    if ((await over(`mail:ip:${ctx.ip}`, HOUR_MS, perAddressHour)) || (await over('mail:all', HOUR_MS, overallHour))) {
+      throw new RetryAfter(HOUR_MS / 1000, 'Too many code mails right now, try again later');
+    }
+    if (await over(`mail:email:${email}`, DAY_MS, perEmailDay)) {
+      throw new RetryAfter(DAY_MS / 1000, 'Too many code mails to this address today, try again tomorrow');
+    }
+  }
+
+  /** A known project's name for mail texts, else the product's (never the raw header). */
+  private async projectName(ctx: RequestContext): Promise<string> {
+    return (await this.deps.projectTitle(ctx.project, ctx.language).catch(() => undefined)) ?? DEFAULT_PRODUCT_NAME;
   }
 
   /** Checks a code inside a transaction and stores the counted try; the 5th wrong try voids it. */
@@ -346,6 +466,42 @@ export class AuthService {
         cause: error,
       });
     }
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Outside sign-in states
+
+  /**
+   * The state a window makes before it opens /passport: answered with a secret only that
+   * window knows. A live state is refreshed only for the holder of its secret.
+   */
+  async startOutsideSignIn(id: string, session: string, presentedSecret: string | undefined): Promise<string> {
+    const secret = presentedSecret ?? randomBytes(32).toString('base64url');
+    const outcome = await this.repo.startAuthState(id, session, sha256(secret), new Date(this.now() + SIGN_IN_STATE_TTL_SECONDS * 1000), new Date(this.now()));
+    if (outcome === 'taken') throw new AppError('AUTH_STATE_TAKEN', 409, 'This sign-in state belongs to another window: make a new one');
+    return secret;
+  }
+
+  /**
+   * What the window that made the state may read: the result only with its secret and the
+   * handoff the callback page gave its opener, and only once. An unknown id and a wrong
+   * secret look the same.
+   */
+  async claimOutsideSignIn(id: string, secret: string | undefined, handoff: string | undefined): Promise<{ result: TAuthResult | null; waitingForHandoff?: boolean }> {
+    if (!secret) throw unknownAuthState();
+    const claimed = await this.repo.claimAuthResult(id, sha256(secret), handoff ? sha256(handoff) : undefined, new Date(this.now()));
+    if (claimed === 'unknown') throw unknownAuthState();
+    if (claimed === 'pending') return { result: null };
+    if (claimed === 'waiting') return { result: null, waitingForHandoff: true };
+    return claimed;
+  }
+
+  /** Stores a finished outside sign-in's result; answers the one-time handoff for the opener. */
+  async finishOutsideSignIn(id: string, result: TAuthResult): Promise<string> {
+    const handoff = randomBytes(32).toString('base64url');
+    // The opener picks it up within seconds of the handoff; it never outlives the state's 10 minutes.
+    await this.repo.saveAuthResult(id, result, sha256(handoff), new Date(this.now() + SIGN_IN_STATE_TTL_SECONDS * 1000));
+    return handoff;
   }
 
   // ------------------------------------------------------------------------------------------
@@ -383,9 +539,14 @@ export class AuthService {
   }
 }
 
-/** A resend before the policy allows: the route answers 429 with `retryAfter`. */
+const unknownAuthState = () => new AppError('NOT_FOUND', 404, 'No such sign-in state here');
+
+/** A resend before the policy allows, or a mail cap reached: 429 with `retryAfter` (seconds). */
 export class RetryAfter extends AppError {
-  constructor(readonly retryAfter: number) {
-    super('RATE_LIMITED', 429, `Wait ${retryAfter} s before asking for another code`);
+  constructor(
+    readonly retryAfter: number,
+    message = `Wait ${retryAfter} s before asking for another code`,
+  ) {
+    super('RATE_LIMITED', 429, message);
   }
 }

@@ -1,3 +1,4 @@
+import type { Language } from '@portal/contracts/languages';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AltchaCaptcha } from '../../integrations/captcha/altcha.ts';
@@ -10,6 +11,7 @@ import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { Argon2idHasher } from '../../integrations/passwords/argon2id.ts';
 import { loadKeyStore, type KeyStore } from '../../integrations/tokens/key-store.ts';
 import { TokenService } from '../../integrations/tokens/token-service.ts';
+import { createRateEvents } from '../../lib/rate-events.ts';
 import { CaptchaGuard, FailureCounter } from './failure-guard.ts';
 import { HashGate } from './hash-gate.ts';
 import { createNativeVerifiers, createSignInProviders, type NativeVerifiers, type SignInProviders } from './providers.ts';
@@ -31,18 +33,23 @@ export interface Accounts {
 }
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** counted events older than a day are never asked for */
+const RATE_EVENTS_KEPT_MS = 24 * 60 * 60 * 1000;
 /** failures fade out after 15 minutes */
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
+/** What accounts read of the catalogue (the control module's cache, wired by app.ts). */
+export interface CatalogLookups {
+  /** the failedAttemptLimit of a project's settings, when it has one */
+  failedAttemptLimit(project: string): Promise<number | undefined>;
+  /** a catalogue project's display name in a language; undefined when no such project */
+  title(project: string, language: Language): Promise<string | undefined>;
+}
+
+const NO_CATALOG: CatalogLookups = { failedAttemptLimit: async () => undefined, title: async () => undefined };
+
 /** Builds the accounts services from config: keys, secrets, mailer, captcha, providers. */
-/**
- * @param projectLimit the failedAttemptLimit of a project's settings, when it has one
- */
-export async function createAccounts(
-  config: AppConfig,
-  db: Db,
-  projectLimit: (project: string) => Promise<number | undefined> = async () => undefined,
-): Promise<Accounts> {
+export async function createAccounts(config: AppConfig, db: Db, catalog: CatalogLookups = NO_CATALOG): Promise<Accounts> {
   const keys = await loadKeyStore({
     ...(config.JWT_PRIVATE_KEY ? { privateKey: config.JWT_PRIVATE_KEY } : {}),
     ...(config.JWT_PREVIOUS_KEY ? { previousKey: config.JWT_PREVIOUS_KEY } : {}),
@@ -52,6 +59,7 @@ export async function createAccounts(
   const codeKey = await loadOrCreateSecret(config.DATA_DIR, 'code-hmac.key', config.CODE_HMAC_KEY);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const captcha = new AltchaCaptcha({ hmacKey: altchaKey, seen: new MemorySeenStore(), maxNumber: config.ALTCHA_MAX_NUMBER });
+  const rateEvents = createRateEvents(db);
   const repoForRevocation: { isRevoked?: (jti: string) => Promise<boolean> } = {};
   const tokens = new TokenService({
     keys,
@@ -65,18 +73,27 @@ export async function createAccounts(
     resend: new ResendPolicy(),
     tokens,
     mailer,
-    guard: new CaptchaGuard(captcha, new FailureCounter(FAILURE_WINDOW_MS), async (project) => {
+    guard: new CaptchaGuard(captcha, new FailureCounter(rateEvents, FAILURE_WINDOW_MS), async (project) => {
       // FAILED_ATTEMPT_LIMIT=0 turns the guard off everywhere (load tests); else the project decides.
       if (config.FAILED_ATTEMPT_LIMIT === 0) return 0;
-      const own = project ? await projectLimit(project).catch(() => undefined) : undefined;
+      const own = project ? await catalog.failedAttemptLimit(project).catch(() => undefined) : undefined;
       return own !== undefined && own > 0 ? own : config.FAILED_ATTEMPT_LIMIT;
     }),
     audience: config.publicOrigin,
+    events: rateEvents,
+    mailCaps: {
+      perAddressHour: config.CODE_MAILS_PER_IP_HOUR,
+      perEmailDay: config.CODE_MAILS_PER_EMAIL_DAY,
+      overallHour: config.CODE_MAILS_PER_HOUR,
+    },
+    projectTitle: async (project, language) => (project ? catalog.title(project, language) : undefined),
   });
   repoForRevocation.isRevoked = (jti) => service.repo.isRevoked(jti);
-  // Housekeeping: expired sign-in states and revocations of tokens that expired anyway.
+  // Housekeeping: expired sign-in states, revocations of tokens that expired anyway, and
+  // counted events past the longest window (a day of code mails).
   const sweep = setInterval(() => {
     service.repo.sweep(new Date()).catch(() => undefined);
+    rateEvents.sweep(RATE_EVENTS_KEPT_MS).catch(() => undefined);
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
   return {

@@ -1,5 +1,7 @@
 import {
   DEFAULT_AUTH_METHODS,
+  type AuthMethod,
+  type PaymentProvider,
   type TGameRecord,
   type TInitialConfig,
   type TPriceItem,
@@ -37,18 +39,28 @@ export function toPriceItem(price: PriceRow): TPriceItem {
   };
 }
 
+/** The methods this deployment can serve (production: only providers with keys). */
+export interface OfferedMethods {
+  auth: readonly AuthMethod[];
+  payments: readonly PaymentProvider[];
+}
+
 export function toInitialConfig(
   project: ProjectRow,
   knownProjects: string[],
   allowedOrigins: string[],
+  offered?: OfferedMethods,
 ): TInitialConfig {
+  // An unconfigured project offers the spec's default list instead of nothing.
+  const authMethods = project.authMethods.length > 0 ? project.authMethods : [...DEFAULT_AUTH_METHODS];
   return {
     projects: {
       name: project.name,
       authType: project.authType,
-      // An unconfigured project offers the spec's default list instead of nothing.
-      authMethods: project.authMethods.length > 0 ? project.authMethods : [...DEFAULT_AUTH_METHODS],
-      paymentsMethods: project.paymentsMethods,
+      authMethods: offered ? authMethods.filter((method) => offered.auth.includes(method)) : authMethods,
+      paymentsMethods: offered
+        ? project.paymentsMethods.filter((method) => offered.payments.includes(method))
+        : project.paymentsMethods,
       extra: project.extra,
     },
     mainData: { projectName: project.name, outOfCatalog: project.outOfCatalog },

@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CachedJson } from '../../lib/cached-json.ts';
 import type { CatalogCache } from './catalog-cache.ts';
 import type { CatalogSnapshot } from './repository.ts';
-import { toGameRecord, toInitialConfig, toPriceItem, toSingleGameData } from './mappers.ts';
+import { toGameRecord, toInitialConfig, toPriceItem, toSingleGameData, type OfferedMethods } from './mappers.ts';
 
 /** Response schemas; answers are checked against them once, when they are cached. */
 export const ZGamesDataResponse = dataOf(z.array(ZGameRecord));
@@ -26,6 +26,8 @@ export type ControlServiceDeps = {
   /** PUBLIC_URL's origin followed by ALLOWED_GAME_ORIGINS. */
   allowedOrigins: string[];
   defaultProject: string;
+  /** Sign-in and payment methods this deployment serves; a project's lists are cut to them. */
+  offered?: OfferedMethods;
 };
 
 export type InitialConfigInput = {
@@ -47,7 +49,7 @@ const notSingle = (projectName: string): never => {
 
 const catalogue = (snapshot: CatalogSnapshot) => snapshot.projects.filter((project) => !project.outOfCatalog);
 
-export function createControlService({ cache, allowedOrigins, defaultProject }: ControlServiceDeps) {
+export function createControlService({ cache, allowedOrigins, defaultProject, offered }: ControlServiceDeps) {
   async function requireProject(name: string, code: 'PROJECT_NOT_FOUND' | 'GAME_NOT_FOUND') {
     const project = findProject(await cache.snapshot(), name);
     if (!project) {
@@ -111,6 +113,7 @@ export function createControlService({ cache, allowedOrigins, defaultProject }: 
             findProject(snapshot, project.name) ?? project,
             catalogue(snapshot).map((item) => item.name),
             allowedOrigins,
+            offered,
           ),
         }),
       );

@@ -3,20 +3,25 @@ import { z } from 'zod';
 import { ZApiError } from '@portal/contracts/errors';
 import { ZPaymentStatus } from '@portal/contracts/payments';
 import { AppError } from '../../lib/app-error.ts';
-import { currentUser } from '../auth/auth-hook.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { TokenError } from '../../integrations/tokens/token-error.ts';
+import type { AuthService } from '../auth/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 
 /**
  * The stand-in for a developer's game server, for the product's own demo games only
  * (DESIGN 4.6: login, payment and support work end to end offline). A real game server
  * calls `POST /api/v1/payments` with its project API key; the demo games have no server of
- * their own, so this route does the same for the signed-in player whose token the game got
- * in `userAuth`, and reads the outcome back the way a game server reads its webhook.
+ * their own, so this route does the same for the player whose game token the game got in
+ * `userAuth` (verified for that project, as a game server verifies it with the JWKS), and
+ * reads the outcome back the way a game server reads its webhook.
  */
 export type DemoGameRoutesOptions = {
   service: PaymentsService;
   /** The demo projects this stand-in serves (the seeded ones); any other project is a 404. */
   projects: readonly string[];
+  /** verifies the game tokens of players (aud = the project) */
+  auth: Pick<AuthService, 'authenticateGame'>;
 };
 
 const tags = ['demo-games'];
@@ -38,11 +43,29 @@ export type TDemoPurchase = z.infer<typeof ZPurchase>;
 /** The payload the demo server puts on its payments (handed back in `paymentResult`). */
 export const demoPayload = (priceId: string): string => JSON.stringify({ demo: true, item: priceId });
 
-export const demoGameRoutes: FastifyPluginAsyncZod<DemoGameRoutesOptions> = async (app, { service, projects }) => {
-  app.addHook('preHandler', app.requireUser);
+export const demoGameRoutes: FastifyPluginAsyncZod<DemoGameRoutesOptions> = async (app, { service, projects, auth }) => {
   const demoProject = (project: string): string => {
     if (!projects.includes(project)) throw new AppError('PROJECT_NOT_FOUND', 404, `${project} is not a demo game of this portal`);
     return project;
+  };
+  // As a developer's game server would: the player token the game got in userAuth, verified
+  // for this very project (a token of another game, or the portal's own session, is refused).
+  const players = new WeakMap<object, UserRow>();
+  app.addHook('preHandler', async (request) => {
+    const project = demoProject((request.params as { project: string }).project);
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw new AppError('UNAUTHORIZED', 401, 'The game token of the player is needed');
+    try {
+      players.set(request, (await auth.authenticateGame(match[1], project)).user);
+    } catch (error) {
+      if (error instanceof TokenError) throw new AppError('UNAUTHORIZED', 401, 'UNAUTHORIZED! INVALID_TOKEN!');
+      throw error;
+    }
+  });
+  const player = (request: object): UserRow => {
+    const user = players.get(request);
+    if (!user) throw new AppError('UNAUTHORIZED', 401, 'The game token of the player is needed');
+    return user;
   };
   type Row = Awaited<ReturnType<PaymentsService['getForProject']>>;
   const view = (row: Row): TDemoPurchase => ({
@@ -67,9 +90,8 @@ export const demoGameRoutes: FastifyPluginAsyncZod<DemoGameRoutesOptions> = asyn
     },
     async (request, reply) => {
       const project = demoProject(request.params.project);
-      const player = currentUser(request).user;
       const { payment } = await service.createForGameServer(project, {
-        userId: player.id,
+        userId: player(request).id,
         priceId: request.body.priceId,
         payload: demoPayload(request.body.priceId),
       });
@@ -91,7 +113,7 @@ export const demoGameRoutes: FastifyPluginAsyncZod<DemoGameRoutesOptions> = asyn
       const project = demoProject(request.params.project);
       const payment = await service.getForProject(project, request.params.paymentId);
       // Another player's purchase is not there for this one.
-      if (payment.userId !== currentUser(request).user.id) throw new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
+      if (payment.userId !== player(request).id) throw new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
       return view(payment);
     },
   );

@@ -24,7 +24,12 @@ import type { PaymentLive } from './live.ts';
 import type { PaymentsService } from './service.ts';
 import { toHistoryItem } from './mappers.ts';
 
-export type PlayerPaymentRoutesOptions = { service: PaymentsService; live?: PaymentLive };
+export type PlayerPaymentRoutesOptions = {
+  service: PaymentsService;
+  live?: PaymentLive;
+  /** Mount the sandbox screen's completion route (never in production). */
+  sandbox?: boolean;
+};
 
 const tags = ['payments'];
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
@@ -33,7 +38,7 @@ const ZIdParams = z.object({ id: z.string().max(64) });
 const ZStatusAnswer = z.object({ status: ZPaymentStatus });
 
 /** Spec section 7, payments: only the signed-in player, only their own payments. */
-export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptions> = async (app, { service, live }) => {
+export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptions> = async (app, { service, live, sandbox = false }) => {
   app.addHook('preHandler', app.requireUser);
   const user = (request: Parameters<typeof currentUser>[0]) => currentUser(request).user;
 
@@ -53,6 +58,7 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
     app.get(
       '/payments/events/:id',
       {
+        config: { queryToken: true },
         compress: false,
         schema: {
           tags,
@@ -161,7 +167,8 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
     },
   );
 
-  app.post(
+  // The sandbox pays on the player's word: it exists only where sandboxes do.
+  if (sandbox) app.post(
     '/payments/sandbox/:id/complete',
     {
       schema: {

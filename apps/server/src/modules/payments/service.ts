@@ -270,7 +270,8 @@ export class PaymentsService {
     const payment = await this.own(user, id);
     const [project] = await this.db.select().from(projects).where(eq(projects.name, payment.project));
     const [game] = await this.db.select().from(games).where(eq(games.project, payment.project));
-    const methods = project?.paymentsMethods ?? [];
+    // Only what this deployment serves (production: providers with keys).
+    const methods = (project?.paymentsMethods ?? []).filter((method) => this.providers.has(method));
     return {
       provider: payment.provider,
       providerId: payment.providerRef,
@@ -329,7 +330,7 @@ export class PaymentsService {
     const payment = await this.own(user, id);
     if (payment.finishedAt) throw new AppError('PAYMENT_ALREADY_FINISHED', 409, `The payment is already ${payment.status}`);
     const [project] = await this.db.select().from(projects).where(eq(projects.name, payment.project));
-    if (!project?.paymentsMethods.includes(providerId)) {
+    if (!project?.paymentsMethods.includes(providerId) || !this.providers.has(providerId)) {
       throw new AppError('PAYMENT_METHOD_NOT_ALLOWED', 400, `${providerId} is not offered for ${payment.project}`);
     }
     if (payment.status === 'pending' && payment.provider && payment.provider !== providerId) {

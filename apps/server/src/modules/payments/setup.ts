@@ -93,12 +93,15 @@ export async function createPayments(config: AppConfig, db: Db, tokens: TokenSer
   });
   service.providers = createPaymentProviders({
     ...providerOptions(config),
-    sandbox: {
-      store: createTableSandboxStore(db),
-      onEvent: async (event) => {
-        await service.applyProviderEvent(event);
+    // Production has no sandbox: a provider without keys is simply not offered.
+    ...(config.standIns && {
+      sandbox: {
+        store: createTableSandboxStore(db),
+        onEvent: async (event) => {
+          await service.applyProviderEvent(event);
+        },
       },
-    },
+    }),
   });
   const worker = new JobWorker({ db, log, kinds: service.jobKinds(), ...jobTimings(config) });
   late.worker = worker;

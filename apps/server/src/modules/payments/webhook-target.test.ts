@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { backends, type TestDatabase } from '../../../test/databases.ts';
 import { jobs, projectWebhooks } from '../../db/schema.ts';
+import { startYookassaFake, type YookassaFake } from '../../integrations/payments/testing/yookassa-fake.ts';
 import { WEBHOOK_JOB } from './service.ts';
 import { makePlayer, staffHeaders, startWebhookReceiver, type WebhookReceiver } from './testing/helpers.ts';
 
 const ADMIN = { ADMIN_EMAIL: 'admin@portal.example', ADMIN_PASSWORD: 'admin-password-1' };
+const KASSA = { shopId: '65433', secretKey: 'test_kassa_webhook_target' };
 
 const NON_PUBLIC = [
   'http://127.0.0.1:5432/',
@@ -32,16 +34,32 @@ describe.each(backends)('webhook targets over $name', (backend) => {
   let testDb: TestDatabase;
   let production: FastifyInstance;
   let receiver: WebhookReceiver;
+  let kassa: YookassaFake;
 
   beforeAll(async () => {
     if (backend.skip) return;
     testDb = await backend.open();
-    production = await buildTestApp({ ...ADMIN, NODE_ENV: 'production', LOG_LEVEL: 'silent', JOB_POLL_INTERVAL_MS: '50' }, { database: testDb.database });
+    // Production has no sandbox: the payment goes through YooKassa's protocol (a local fake).
+    kassa = await startYookassaFake(KASSA);
+    production = await buildTestApp(
+      {
+        ...ADMIN,
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        LOG_LEVEL: 'silent',
+        JOB_POLL_INTERVAL_MS: '50',
+        YOOKASSA_SHOP_ID: KASSA.shopId,
+        YOOKASSA_SECRET_KEY: KASSA.secretKey,
+        YOOKASSA_API_BASE: kassa.apiBaseUrl,
+      },
+      { database: testDb.database },
+    );
     receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
     await production?.close();
     await receiver?.close();
+    await kassa?.close();
     await testDb?.drop();
   });
 
@@ -81,8 +99,10 @@ describe.each(backends)('webhook targets over $name', (backend) => {
     expect(created.statusCode).toBe(201);
     const id = (created.json() as { paymentId: string }).paymentId;
     expect((await production.inject({ url: `/api/payments/yookassa/create/${id}`, headers: player.auth })).statusCode).toBe(200);
-    const paid = await production.inject({ method: 'POST', url: `/api/payments/sandbox/${id}/complete`, headers: player.auth, payload: { outcome: 'paid' } });
-    expect(paid.json()).toEqual({ data: { status: 'paid' } });
+    const kassaRef = [...kassa.payments.entries()].find(([, p]) => p.metadata.paymentId === id)?.[0] as string;
+    kassa.succeed(kassaRef);
+    const notified = await production.inject({ method: 'POST', url: '/api/payments/webhooks/yookassa', headers: { 'content-type': 'application/json' }, payload: kassa.notificationFor(kassaRef, 'payment.succeeded') });
+    expect(notified.json()).toMatchObject({ outcome: 'applied' });
 
     const job = async () =>
       (await testDb.database.db.select().from(jobs).where(and(eq(jobs.kind, WEBHOOK_JOB), sql`${jobs.payload}->>'paymentId' = ${id}`)))[0];

@@ -221,6 +221,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
   app.get(
     '/support/events',
     {
+      config: { queryToken: true },
       preHandler: app.optionalUser,
       compress: false,
       schema: {

@@ -7,6 +7,7 @@ import { i18n } from '@/shared/i18n/i18n';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import { PORTAL_LOGIN_FRAME_NAME } from '@/app/layout/header-embed';
 import { GameFrameHost } from './game-frame-host';
+import { forgetGameToken } from './user-auth';
 
 const notifyMock = vi.hoisted(() => vi.fn());
 vi.mock('@/shared/ui/notify', () => ({ notify: notifyMock }));
@@ -68,6 +69,7 @@ describe('GameFrameHost', () => {
   beforeAll(() => setupI18n('en'));
   beforeEach(() => {
     localStorage.clear();
+    forgetGameToken();
     unread = 0;
     notifyMock.mockReset();
     mockApi({
@@ -83,6 +85,8 @@ describe('GameFrameHost', () => {
       },
       '/api/support/get-support-unread-message-count': () => ({ body: { data: { count: unread } } }),
       '/api/auth/logout': { body: { data: { result: true } } },
+      // The game's own token of the player (aud = familytown), never the portal session.
+      '/api/auth/game-token': { body: { data: { jwt: 'game-jwt-1', expiresAt: new Date(Date.now() + 12 * 3600_000).toISOString() } } },
       '/api/session/get': { body: { data: { session: SESSION, loginUrl: `http://portal.example/session/login/${SESSION}/web/en/familytown` } } },
     });
   });
@@ -107,7 +111,7 @@ describe('GameFrameHost', () => {
     posted.mockClear();
     send(frame, { type: 'getUserAuth' });
     await waitFor(() =>
-      expect(lastPosted()).toEqual([{ type: 'userAuth', userId: 'u-1', nickName: 'Nick', currentAuthType: 'email', jwt: 'jwt-1', session: null }, GAME]),
+      expect(lastPosted()).toEqual([{ type: 'userAuth', userId: 'u-1', nickName: 'Nick', currentAuthType: 'email', jwt: 'game-jwt-1', session: null }, GAME]),
     );
   });
 
@@ -134,7 +138,8 @@ describe('GameFrameHost', () => {
     expect(postedOfType('logout')).toHaveLength(1);
 
     act(() => storeSignIn(PLAYER));
-    expect(postedOfType('userAuth').at(-1)?.[0]).toMatchObject({ userId: 'u-1', jwt: 'jwt-1' });
+    // pushed with the game's own token of the player, fetched for this project
+    await waitFor(() => expect(postedOfType('userAuth').at(-1)?.[0]).toMatchObject({ userId: 'u-1', jwt: 'game-jwt-1' }));
     act(() => clearSignIn());
     expect(postedOfType('logout')).toHaveLength(2);
   });
@@ -218,7 +223,7 @@ describe('GameFrameHost', () => {
     localStorage.setItem('webAuthData', JSON.stringify({ userId: 'u-1', nickName: 'Nick', currentAuthType: 'email' }));
     act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'webAuthData' })));
     await waitFor(() =>
-      expect(lastPosted()).toEqual([expect.objectContaining({ type: 'userAuth', userId: 'u-1', jwt: 'jwt-1', session: SESSION }), GAME]),
+      expect(lastPosted()).toEqual([expect.objectContaining({ type: 'userAuth', userId: 'u-1', jwt: 'game-jwt-1', session: SESSION }), GAME]),
     );
     expect(postedOfType('userAuth')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -24,7 +24,7 @@ import { LoginFrame } from './login-frame';
 import { PaymentModal } from './payment-modal';
 import { SupportModal } from './support-modal';
 import { paymentModalValues } from './payment-target';
-import { currentUserAuth, isSignedIn } from './user-auth';
+import { currentUserAuth, gameUserAuth, isSignedIn } from './user-auth';
 
 /** Closing the payment modal before the flow ended: the game hears "cancelled" (spec 2, 8). */
 export const cancelledPayment = (paymentId: string): TPaymentResult => ({
@@ -82,11 +82,10 @@ export function GameFrameHost({ frameRef, project }: GameFrameHostProps) {
   location.current = { pathname, search, hash };
 
   const handlers: HostBridgeHandlers = {
-    getUserAuth: () => currentUserAuth(),
+    getUserAuth: () => gameUserAuth(project),
 
     login: async () => {
-      const now = currentUserAuth();
-      if (isSignedIn(now)) return now;
+      if (isSignedIn(currentUserAuth())) return gameUserAuth(project);
       gameAsked.current.login = true;
       const src = await loginScreenPath(i18n.language, project);
       return new Promise<TUserAuth>((resolve) => {
@@ -97,7 +96,7 @@ export function GameFrameHost({ frameRef, project }: GameFrameHostProps) {
           unsubscribe();
           gameAsked.current.login = false;
           // Closed without signing in: the signed-out auth, so the game's promise settles.
-          resolve(currentUserAuth());
+          resolve(gameUserAuth(project));
         };
         const done = () => {
           settle();
@@ -187,10 +186,10 @@ export function GameFrameHost({ frameRef, project }: GameFrameHostProps) {
       if (now === null) {
         if (!gameAsked.current.logout) push({ type: 'logout' });
       } else if (!gameAsked.current.login) {
-        push({ type: 'userAuth', ...next });
+        void gameUserAuth(project).then((auth) => push({ type: 'userAuth', ...auth }));
       }
     });
-  }, [push]);
+  }, [push, project]);
 
   // A language chosen on the portal: tell the game.
   useEffect(() => {

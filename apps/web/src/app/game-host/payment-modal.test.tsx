@@ -77,7 +77,8 @@ describe('paymentModalValues', () => {
   const own = 'https://portal.example';
   it('takes the path segments first, then the query values', () => {
     const target = parsePaymentUrl(`${own}/payments/process/p-9/web/ru/familytown/jwt-1?project=other&session=s-1&source=x`, own)!;
-    expect(paymentModalValues(target)).toEqual({ id: 'p-9', source: 'web', locale: 'ru', project: 'familytown', jwt: 'jwt-1', session: 's-1' });
+    // the portal pays with its own session, never a token the game put in the URL
+    expect(paymentModalValues(target)).toEqual({ id: 'p-9', source: 'web', locale: 'ru', project: 'familytown', jwt: null, session: 's-1' });
     const queryOnly = parsePaymentUrl(`${own}/payments/process/p-8?locale=en&project=neuroarena`, own)!;
     expect(paymentModalValues(queryOnly)).toEqual({ id: 'p-8', source: null, locale: 'en', project: 'neuroarena', jwt: null, session: null });
   });

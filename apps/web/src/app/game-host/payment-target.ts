@@ -13,6 +13,8 @@ export function paymentModalValues(target: PaymentTarget): Required<ModalValues>
     source: target.source ?? q('source'),
     locale: target.locale ?? q('locale'),
     project: target.project ?? q('project'),
-    jwt: target.jwt ?? q('jwt'),
+    // The portal pays with its own session: a jwt in the game's URL is at most the game's
+    // token of the player, which the portal's API refuses.
+    jwt: null,
   };
 }

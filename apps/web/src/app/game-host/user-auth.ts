@@ -3,6 +3,7 @@ import { SIGNED_OUT_USER_AUTH, type TUserAuth } from '@portal/contracts/messages
 import { getAccessToken, getStoredUser } from '@/shared/auth/auth-store';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
 import { storage } from '@/shared/storage';
+import { getGameToken } from './api/get-game-token';
 
 const isCurrentAuthType = (value: string): value is CurrentAuthType => (CURRENT_AUTH_TYPES as readonly string[]).includes(value);
 
@@ -25,3 +26,33 @@ export function currentUserAuth(): TUserAuth {
 }
 
 export const isSignedIn = (auth: TUserAuth): boolean => auth.currentAuthType !== SIGNED_OUT_USER_AUTH.currentAuthType;
+
+/** A game's token is asked for again this long before it runs out. */
+const GAME_TOKEN_MARGIN_MS = 10 * 60 * 1000;
+let cached: { key: string; jwt: string; expiresAt: number } | null = null;
+
+/**
+ * The player as a game sees it: `currentUserAuth` with the portal's session token swapped for
+ * the player's token for this game (aud = its project), which the game's server verifies with
+ * the JWKS and the portal's own API refuses. The game never holds the portal session. Without
+ * one (the call failed) the game gets the player with no token, and may ask again.
+ */
+export async function gameUserAuth(project: string, now: () => number = Date.now): Promise<TUserAuth> {
+  const auth = currentUserAuth();
+  if (!isSignedIn(auth) || !auth.jwt) return auth;
+  const key = `${project}:${auth.userId}:${auth.jwt}`;
+  if (cached?.key !== key || cached.expiresAt - GAME_TOKEN_MARGIN_MS <= now()) {
+    try {
+      const answer = await getGameToken(project);
+      cached = { key, jwt: answer.jwt, expiresAt: new Date(answer.expiresAt).getTime() };
+    } catch {
+      return { ...auth, jwt: null };
+    }
+  }
+  return { ...auth, jwt: cached.jwt };
+}
+
+/** Tests only: forget the cached game token. */
+export function forgetGameToken(): void {
+  cached = null;
+}

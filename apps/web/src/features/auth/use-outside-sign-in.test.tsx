@@ -3,7 +3,17 @@ import { act, renderHook } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/shared/api/query-client';
-import { AUTH_STATE_POLL_MS, EXTERNAL_SIGN_IN_TIMEOUT_MS, createAuthDataId, nextPoll, pollAuthState, useOutsideSignIn } from './use-outside-sign-in';
+import { SIGN_IN_CHANNEL, SIGN_IN_HANDOFF_MESSAGE } from '@portal/contracts/http';
+import {
+  AUTH_STATE_POLL_MS,
+  EXTERNAL_SIGN_IN_TIMEOUT_MS,
+  HANDOFF_GRACE_MS,
+  createAuthDataId,
+  handoffOf,
+  nextPoll,
+  pollAuthState,
+  useOutsideSignIn,
+} from './use-outside-sign-in';
 
 const RESULT = {
   currentAuthType: 'google' as const,
@@ -12,20 +22,48 @@ const RESULT = {
   userId: '5f0c3c1e-1111-4222-8333-444455556666',
 };
 
+const SECRET = 's'.repeat(43);
+const HANDOFF = 'h'.repeat(43);
+const target = (closed: boolean, handoff: string | null = null) => ({ id: 'id-12345678', secret: SECRET, popup: { closed }, handoff, closedAt: null });
+const headerOf = (init: RequestInit | undefined, name: string) => new Headers(init?.headers).get(name);
+
 function answer(body: unknown) {
   return new Response(JSON.stringify({ data: body }), { status: 200, headers: { 'content-type': 'application/json' } });
 }
 
 describe('poll outcome', () => {
-  it('a result wins even when the window closed meanwhile', async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer({ authData: { result: RESULT } }));
-    await expect(pollAuthState('id-12345678', { closed: true })).resolves.toEqual({ status: 'done', result: RESULT });
+  it('a result wins even when the window closed meanwhile; the poll carries the secret and the handoff', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer({ authData: { result: RESULT } }));
+    await expect(pollAuthState(target(true, HANDOFF))).resolves.toEqual({ status: 'done', result: RESULT });
+    const init = fetchMock.mock.calls[0]![1];
+    expect(headerOf(init, 'auth-state-secret')).toBe(SECRET);
+    expect(headerOf(init, 'auth-state-handoff')).toBe(HANDOFF);
   });
 
   it('no result: pending while open, closed once the window is gone', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer({ authData: { result: null } }));
-    await expect(pollAuthState('id-12345678', { closed: false })).resolves.toEqual({ status: 'pending' });
-    await expect(pollAuthState('id-12345678', { closed: true })).resolves.toEqual({ status: 'closed' });
+    await expect(pollAuthState(target(false))).resolves.toEqual({ status: 'pending' });
+    await expect(pollAuthState(target(true))).resolves.toEqual({ status: 'closed' });
+  });
+
+  it('finished but no handoff yet: a closed window gets a moment for its message, then counts as closed', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer({ authData: { result: null, waitingForHandoff: true } }));
+    const closed = target(true);
+    let now = 1_000;
+    await expect(pollAuthState(closed, undefined, () => now)).resolves.toEqual({ status: 'pending' });
+    now += HANDOFF_GRACE_MS - 1;
+    await expect(pollAuthState(closed, undefined, () => now)).resolves.toEqual({ status: 'pending' });
+    now += 1;
+    await expect(pollAuthState(closed, undefined, () => now)).resolves.toEqual({ status: 'closed' });
+  });
+
+  it('reads a handoff only from the callback page message of this very state', () => {
+    const message = { type: SIGN_IN_HANDOFF_MESSAGE, id: 'id-12345678', handoff: HANDOFF };
+    expect(handoffOf(message, 'id-12345678')).toBe(HANDOFF);
+    expect(handoffOf(message, 'id-other-000')).toBeNull();
+    expect(handoffOf({ ...message, type: 'userAuth' }, 'id-12345678')).toBeNull();
+    expect(handoffOf({ ...message, handoff: '<script>' }, 'id-12345678')).toBeNull();
+    expect(handoffOf('text', 'id-12345678')).toBeNull();
   });
 
   it('polls every 2 s only while pending', () => {
@@ -54,10 +92,14 @@ describe('useOutsideSignIn', () => {
     popup = { closed: false, close: vi.fn(() => (popup.closed = true)), location: { href: '' } };
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     stateAnswers = [];
-    fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    // The server's rule: the result only with this window's secret and the callback's handoff.
+    fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const url = String(input);
-      if (url.includes('set-user-auth-state')) return answer({ result: true });
-      return answer({ authData: { result: stateAnswers.shift() ?? null } });
+      if (url.includes('set-user-auth-state')) return answer({ result: true, secret: SECRET });
+      if (headerOf(init, 'auth-state-secret') !== SECRET) return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'no' }), { status: 404 });
+      if (stateAnswers.length === 0) return answer({ authData: { result: null } });
+      if (headerOf(init, 'auth-state-handoff') !== HANDOFF) return answer({ authData: { result: null, waitingForHandoff: true } });
+      return answer({ authData: { result: stateAnswers.shift() } });
     });
   });
 
@@ -77,8 +119,15 @@ describe('useOutsideSignIn', () => {
   }
 
   const polls = () => fetchMock.mock.calls.filter((call) => String(call[0]).includes('check-user-auth-state')).length;
+  const stateId = () => localStorage.getItem('userAuthDataId') ?? '';
+  /** What the callback page does in the opened window: post the handoff to its opener. */
+  const postHandoff = (origin = window.location.origin, id = stateId()) =>
+    act(async () => {
+      window.dispatchEvent(new MessageEvent('message', { origin, data: { type: SIGN_IN_HANDOFF_MESSAGE, id, handoff: HANDOFF } }));
+      await vi.advanceTimersByTimeAsync(10);
+    });
 
-  it('opens /passport in the window, polls every 2 s and stops on the result', async () => {
+  it('opens /passport in the window, polls every 2 s and takes the result with the handoff the window posts', async () => {
     const { hook, onResult, onClosed } = setup();
     await act(() => hook.result.current.start('google'));
     expect(popup.location.href).toMatch(/^\/passport\/google\?state=[^&]+%3Ases-1$/);
@@ -88,16 +137,39 @@ describe('useOutsideSignIn', () => {
     await act(() => vi.advanceTimersByTimeAsync(AUTH_STATE_POLL_MS));
     expect(polls()).toBe(2);
 
+    // Finished at the provider: without the handoff the poll gets nothing.
     stateAnswers.push(RESULT);
     await act(() => vi.advanceTimersByTimeAsync(AUTH_STATE_POLL_MS));
     expect(polls()).toBe(3);
+    expect(onResult).not.toHaveBeenCalled();
+    // A message from another origin, or for another state, is not the handoff.
+    await postHandoff('https://evil.example');
+    await postHandoff(window.location.origin, 'another-state-id');
+    expect(onResult).not.toHaveBeenCalled();
+    // The window posts it: polled at once, signed in.
+    await postHandoff();
+    expect(polls()).toBe(4);
     expect(onResult).toHaveBeenCalledWith(RESULT);
     expect(onClosed).not.toHaveBeenCalled();
     expect(popup.close).toHaveBeenCalled();
     expect(hook.result.current.waiting).toBe(false);
 
     await act(() => vi.advanceTimersByTimeAsync(AUTH_STATE_POLL_MS * 3));
-    expect(polls()).toBe(3);
+    expect(polls()).toBe(4);
+  });
+
+  it('takes the handoff from the same-origin channel when the provider cut the opener handle', async () => {
+    const { hook, onResult } = setup();
+    await act(() => hook.result.current.start('google'));
+    stateAnswers.push(RESULT);
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    const channel = new BroadcastChannel(SIGN_IN_CHANNEL);
+    channel.postMessage({ type: SIGN_IN_HANDOFF_MESSAGE, id: stateId(), handoff: HANDOFF });
+    channel.close();
+    await vi.waitFor(async () => {
+      await act(() => vi.advanceTimersByTimeAsync(50));
+      expect(onResult).toHaveBeenCalledWith(RESULT);
+    });
   });
 
   it('stops when the window is closed without a result (auth closed by user)', async () => {
@@ -127,6 +199,7 @@ describe('useOutsideSignIn', () => {
     expect(hook.result.current.waiting).toBe(true);
     expect(polls()).toBeGreaterThan(0);
     stateAnswers.push(RESULT);
+    await postHandoff();
     await act(() => vi.advanceTimersByTimeAsync(AUTH_STATE_POLL_MS + 10));
     expect(onResult).toHaveBeenCalledWith(RESULT);
     expect(hook.result.current.externalUrl).toBeNull();

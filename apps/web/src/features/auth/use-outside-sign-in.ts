@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { passportStateParam, type PassportProvider, type TAuthResult } from '@portal/contracts/auth';
+import { SIGN_IN_CHANNEL, SIGN_IN_HANDOFF_MESSAGE } from '@portal/contracts/http';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
 import { storage } from '@/shared/storage';
 import { isMobileSource } from '@/shared/auth/host-message';
@@ -20,15 +21,44 @@ export function createAuthDataId(now = Date.now()): string {
 
 export type PollOutcome = { status: 'pending' } | { status: 'done'; result: TAuthResult } | { status: 'closed' };
 
+/** A window that closed right after posting its handoff: how long the message may take to come. */
+export const HANDOFF_GRACE_MS = 4000;
+
+/**
+ * What one sign-in polls with: the state's id and secret (only this window has it), the
+ * handoff once the callback page posted it here, and when the window was first seen closed.
+ */
+export interface PollTarget {
+  id: string;
+  secret: string;
+  popup: Pick<Window, 'closed'>;
+  handoff: string | null;
+  closedAt: number | null;
+}
+
 /**
  * One poll: the window's state is read before the call, so a result stored just before the
- * player closed it still wins.
+ * player closed it still wins. A finished sign-in whose handoff has not arrived yet gets a
+ * moment after the window closed: the page posted it just before closing.
  */
-export async function pollAuthState(id: string, popup: Pick<Window, 'closed'>, signal?: AbortSignal): Promise<PollOutcome> {
-  const wasClosed = popup.closed;
-  const answer = await checkUserAuthState(id, signal);
+export async function pollAuthState(target: PollTarget, signal?: AbortSignal, now: () => number = Date.now): Promise<PollOutcome> {
+  const wasClosed = target.popup.closed;
+  const answer = await checkUserAuthState(target.id, target.secret, target.handoff, signal);
   if (answer.authData.result) return { status: 'done', result: answer.authData.result };
-  return wasClosed ? { status: 'closed' } : { status: 'pending' };
+  if (!wasClosed) return { status: 'pending' };
+  if (answer.authData.waitingForHandoff && !target.handoff) {
+    target.closedAt ??= now();
+    if (now() - target.closedAt < HANDOFF_GRACE_MS) return { status: 'pending' };
+  }
+  return { status: 'closed' };
+}
+
+/** The handoff of `id` in a message from the callback page, or null for anything else. */
+export function handoffOf(data: unknown, id: string): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const message = data as { type?: unknown; id?: unknown; handoff?: unknown };
+  if (message.type !== SIGN_IN_HANDOFF_MESSAGE || message.id !== id) return null;
+  return typeof message.handoff === 'string' && /^[\w-]{16,128}$/.test(message.handoff) ? message.handoff : null;
 }
 
 /** Poll again in 2 s while pending; stop on a result or a closed window. */
@@ -41,8 +71,7 @@ export const EXTERNAL_SIGN_IN_TIMEOUT_MS = 300_000;
 /** The sign-in window: a popup we can watch, or the system browser (closed = timed out). */
 type SignInWindow = Pick<Window, 'closed'> & { close?: () => void };
 
-interface Pending {
-  id: string;
+interface Pending extends PollTarget {
   popup: SignInWindow;
   /** Mobile: the provider URL the app opens in the system browser (also offered as a link). */
   externalUrl: string | null;
@@ -67,8 +96,11 @@ export interface OutsideSignInHandlers {
 }
 
 /**
- * Outside sign-in (spec section 4): make a state id, save it on the server, open
- * `/passport/{provider}` in a new window and poll check-user-auth-state every 2 s.
+ * Outside sign-in (spec section 4): make a state id, save it on the server (which answers a
+ * secret only this window knows), open `/passport/{provider}` in a new window and poll
+ * check-user-auth-state every 2 s. The result comes only with the handoff the callback page
+ * posts to this window (its opener, or the same-origin channel): a sign-in link someone else
+ * started never hands its result to them.
  */
 export function useOutsideSignIn({ session, source, onResult, onClosed }: OutsideSignInHandlers) {
   const [pending, setPending] = useState<Pending | null>(null);
@@ -81,15 +113,16 @@ export function useOutsideSignIn({ session, source, onResult, onClosed }: Outsid
         // system browser; the result comes back by the same state polling.
         const id = createAuthDataId();
         storage.set(STORAGE_KEYS.authDataId, id);
+        let secret: string;
         try {
-          await setUserAuthState({ id, session: session ?? undefined });
+          ({ secret } = await setUserAuthState({ id, session: session ?? undefined }));
         } catch {
           notifyError('SET_USER_AUTH_STATE_ERROR');
           return;
         }
         const url = api.passport(provider, passportStateParam(id, session));
         window.open(url, '_blank', 'noopener');
-        setPending({ id, popup: externalWindow(Date.now()), externalUrl: url });
+        setPending({ id, secret, handoff: null, closedAt: null, popup: externalWindow(Date.now()), externalUrl: url });
         return;
       }
       // Opened in the click itself, so that popup blockers let it through; pointed at the provider below.
@@ -100,22 +133,23 @@ export function useOutsideSignIn({ session, source, onResult, onClosed }: Outsid
       }
       const id = createAuthDataId();
       storage.set(STORAGE_KEYS.authDataId, id);
+      let secret: string;
       try {
-        await setUserAuthState({ id, session: session ?? undefined });
+        ({ secret } = await setUserAuthState({ id, session: session ?? undefined }));
       } catch {
         popup.close();
         notifyError('SET_USER_AUTH_STATE_ERROR');
         return;
       }
       popup.location.href = api.passport(provider, passportStateParam(id, session));
-      setPending({ id, popup, externalUrl: null });
+      setPending({ id, secret, handoff: null, closedAt: null, popup, externalUrl: null });
     },
     [session, mobile],
   );
 
   const poll = useQuery({
     queryKey: checkUserAuthStateKey(pending?.id ?? ''),
-    queryFn: ({ signal }) => pollAuthState(pending!.id, pending!.popup, signal),
+    queryFn: ({ signal }) => pollAuthState(pending!, signal),
     enabled: pending !== null,
     refetchInterval: (query) => nextPoll(query.state.data),
     refetchIntervalInBackground: true,
@@ -123,6 +157,34 @@ export function useOutsideSignIn({ session, source, onResult, onClosed }: Outsid
     gcTime: 0,
     meta: { errorToast: 'CHECK_USER_AUTH_STATE_ERROR' },
   });
+
+  // The callback page's handoff: from the window we opened (exactly our origin), or on the
+  // same-origin channel when the provider's pages cut the opener handle. Then poll at once.
+  const { refetch } = poll;
+  useEffect(() => {
+    if (!pending) return;
+    const accept = (data: unknown) => {
+      const handoff = handoffOf(data, pending.id);
+      if (!handoff || pending.handoff) return;
+      pending.handoff = handoff;
+      void refetch();
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin === window.location.origin) accept(event.data);
+    };
+    window.addEventListener('message', onMessage);
+    let channel: BroadcastChannel | undefined;
+    try {
+      channel = new BroadcastChannel(SIGN_IN_CHANNEL);
+      channel.onmessage = (event: MessageEvent) => accept(event.data);
+    } catch {
+      /* no BroadcastChannel: the opener's message is the way */
+    }
+    return () => {
+      window.removeEventListener('message', onMessage);
+      channel?.close();
+    };
+  }, [pending, refetch]);
 
   const outcome = poll.data;
   const failed = poll.isError;

@@ -1,5 +1,5 @@
-import type { TOkAnswer, TSetUserAuthStateBody } from '@portal/contracts/auth';
+import type { TSetUserAuthStateAnswer, TSetUserAuthStateBody } from '@portal/contracts/auth';
 import { apiPost } from '@/shared/api/client';
 import { api } from '@/shared/paths';
 
-export const setUserAuthState = (body: TSetUserAuthStateBody) => apiPost<TOkAnswer>(api.setUserAuthState(), body);
+export const setUserAuthState = (body: TSetUserAuthStateBody) => apiPost<TSetUserAuthStateAnswer>(api.setUserAuthState(), body);

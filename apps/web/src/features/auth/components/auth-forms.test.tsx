@@ -29,6 +29,7 @@ const config = (limit: number) => ({
   allowedOrigins: [],
 });
 
+const FLOW = 'f'.repeat(43);
 const RESULT = { currentAuthType: 'email', jwt: 'a.b.c', nickName: 'Nick', userId: '5f0c3c1e-1111-4222-8333-444455556666' };
 const toasts: string[] = [];
 const valueOf = (element: HTMLElement) => (element as HTMLInputElement).value;
@@ -138,7 +139,7 @@ describe('registration form', () => {
   it('asks for consent, shows the code step and clears the password on the way back', async () => {
     const fetchMock = mockApi({
       '/api/control/get-initial-config': { body: { data: config(5) } },
-      '/api/auth/register-by-email': { body: { data: { result: true, resendAfterSeconds: 65, codeTtlSeconds: 600 } } },
+      '/api/auth/register-by-email': { body: { data: { result: true, resendAfterSeconds: 65, codeTtlSeconds: 600, flowToken: FLOW } } },
       '/api/auth/send-verification-code': { body: { data: { warningMessage: 'SEND_VERIFICATION_CODE_INCORRECT' } } },
     });
     renderRoutes(routes(<RegistrationPage />, '/session/registration'), '/session/registration');
@@ -171,12 +172,13 @@ describe('registration form', () => {
     expect(localStorage.getItem('attempt')).toBe('1');
     expect(bodyOf(fetchMock, '/api/auth/send-verification-code')).toHaveLength(0);
 
-    // A wrong code from the server: inline, counted.
+    // A wrong code from the server: inline, counted. The code goes with this registration's flow token.
     await user.clear(screen.getByLabelText('Code from the e-mail'));
     await user.type(screen.getByLabelText('Code from the e-mail'), '123456');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(localStorage.getItem('attempt')).toBe('2'));
     expect(screen.getByText('Code is not valid')).toBeTruthy();
+    expect(bodyOf(fetchMock, '/api/auth/send-verification-code')[0]).toMatchObject({ email: 'new@example.com', code: '123456', flowToken: FLOW });
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(valueOf(await screen.findByLabelText('E-mail'))).toBe('new@example.com');
@@ -202,9 +204,9 @@ describe('registration form', () => {
 
 describe('recovery form', () => {
   it('goes e-mail, code, new password with repeat, then to the e-mail login', async () => {
-    mockApi({
+    const fetchMock = mockApi({
       '/api/control/get-initial-config': { body: { data: config(5) } },
-      '/api/auth/recovery-password': { body: { data: { result: true, resendAfterSeconds: 60, codeTtlSeconds: 600 } } },
+      '/api/auth/recovery-password': { body: { data: { result: true, resendAfterSeconds: 60, codeTtlSeconds: 600, flowToken: FLOW } } },
       '/api/auth/send-recovery-password-code': { body: { data: { result: true, validForSeconds: 600 } } },
       '/api/auth/activate-new-password': { body: { data: { result: true } } },
     });
@@ -232,5 +234,8 @@ describe('recovery form', () => {
     await user.click(screen.getByRole('button', { name: 'Save password' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/session/login/email'));
     expect(toasts).toContain('Password updated successfully');
+    // the code and the new password carry the flow token this window got: nobody else's recovery
+    expect(bodyOf(fetchMock, '/api/auth/send-recovery-password-code')[0]).toMatchObject({ code: '654321', flowToken: FLOW });
+    expect(bodyOf(fetchMock, '/api/auth/activate-new-password').at(-1)).toEqual({ email: 'me@example.com', password: 'NewSecret77', flowToken: FLOW });
   });
 });

@@ -14,6 +14,7 @@ function renderStep() {
           <CodeStep
             email="me@example.com"
             purpose="registration"
+            flowToken={'t'.repeat(43)}
             resendAfterSeconds={61}
             captcha={captcha}
             submitLabel="Confirm"
@@ -59,7 +60,7 @@ describe('code step resend', () => {
     expect(code.value).toBe('');
     expect(resend.disabled).toBe(true);
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url) === '/api/auth/resend-code')!;
-    expect(JSON.parse(String(init!.body))).toEqual({ email: 'me@example.com', purpose: 'registration' });
+    expect(JSON.parse(String(init!.body))).toEqual({ email: 'me@example.com', purpose: 'registration', flowToken: 't'.repeat(43) });
   });
 
   it('a too-early resend (429) restarts the countdown from retryAfter', async () => {

@@ -19,6 +19,8 @@ type CodeForm = z.input<typeof ZCodeForm>;
 export interface CodeStepProps {
   email: string;
   purpose: CodePurpose;
+  /** the flow this window started (registration or recovery): only it may ask for a new code */
+  flowToken: string;
   /** seconds until a resend is allowed (from the server) */
   resendAfterSeconds: number;
   captcha: CaptchaState;
@@ -31,7 +33,7 @@ export interface CodeStepProps {
 }
 
 /** The 6-digit code step of registration and recovery, with the resend countdown. */
-export function CodeStep({ email, purpose, resendAfterSeconds, captcha, submitLabel, onSubmit, onInvalidCode, onBack }: CodeStepProps) {
+export function CodeStep({ email, purpose, flowToken, resendAfterSeconds, captcha, submitLabel, onSubmit, onInvalidCode, onBack }: CodeStepProps) {
   const { t } = useTranslation();
   const countdown = useCountdown(resendAfterSeconds);
   const resend = useResendCode();
@@ -48,7 +50,7 @@ export function CodeStep({ email, purpose, resendAfterSeconds, captcha, submitLa
 
   const onResend = () => {
     resend.mutate(
-      { email, purpose },
+      { email, purpose, flowToken },
       {
         onSuccess: (answer) => {
           form.reset({ code: '' });

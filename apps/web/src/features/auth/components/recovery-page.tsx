@@ -24,7 +24,11 @@ type EmailInput = z.input<typeof ZRecoveryEmailForm>;
 type EmailOutput = z.output<typeof ZRecoveryEmailForm>;
 type PasswordForm = z.input<typeof ZNewPasswordPair>;
 
-type Step = { name: 'email' } | { name: 'code'; email: string; resendAfterSeconds: number } | { name: 'password'; email: string };
+/** The flow token binds the steps to this window: the code and the new password carry it. */
+type Step =
+  | { name: 'email' }
+  | { name: 'code'; email: string; flowToken: string; resendAfterSeconds: number }
+  | { name: 'password'; email: string; flowToken: string };
 
 /** Password recovery: e-mail, then the code, then the new password with its repeat. */
 export function RecoveryPage() {
@@ -52,7 +56,7 @@ export function RecoveryPage() {
         return;
       }
       notify({ kind: 'success', text: t('login.recoveryInstructionsSent'), id: 'recovery-sent' });
-      setStep({ name: 'code', email, resendAfterSeconds: answer.resendAfterSeconds });
+      setStep({ name: 'code', email, flowToken: answer.flowToken, resendAfterSeconds: answer.resendAfterSeconds });
     } catch (error) {
       screen.onError(error, HOST_ERROR_CODES.recoveryRequestFailed);
     }
@@ -61,14 +65,14 @@ export function RecoveryPage() {
   const sendCode = async (code: string): Promise<string | undefined> => {
     if (step.name !== 'code') return undefined;
     try {
-      const answer = await verify.mutateAsync({ email: step.email, code, altcha: screen.takeAltcha() });
+      const answer = await verify.mutateAsync({ email: step.email, code, flowToken: step.flowToken, altcha: screen.takeAltcha() });
       if (screen.isWarningAnswer(answer)) {
         const reaction = screen.onWarning(answer.warningMessage);
         return reaction.display === 'inline' ? reaction.messageKey : undefined;
       }
       screen.attempts.reset();
       notify({ kind: 'success', text: t('login.codeValid'), id: 'code-valid' });
-      setStep({ name: 'password', email: step.email });
+      setStep({ name: 'password', email: step.email, flowToken: step.flowToken });
     } catch (error) {
       screen.onError(error, HOST_ERROR_CODES.recoveryCodeFailed);
     }
@@ -78,7 +82,7 @@ export function RecoveryPage() {
   const submitPassword = passwordForm.handleSubmit(async ({ password }) => {
     if (step.name !== 'password') return;
     try {
-      const answer = await activate.mutateAsync({ email: step.email, password });
+      const answer = await activate.mutateAsync({ email: step.email, password, flowToken: step.flowToken });
       if (screen.isWarningAnswer(answer)) {
         screen.onWarning(answer.warningMessage);
         return;
@@ -131,6 +135,7 @@ export function RecoveryPage() {
         <CodeStep
           email={step.email}
           purpose="recovery"
+          flowToken={step.flowToken}
           resendAfterSeconds={step.resendAfterSeconds}
           captcha={screen.captcha}
           submitLabel={t('login.confirm')}

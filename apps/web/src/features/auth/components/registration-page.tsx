@@ -33,7 +33,7 @@ export function RegistrationPage() {
   const { session, source } = screen.flow;
   const register = useRegisterByEmail();
   const confirm = useSendVerificationCode();
-  const [codeStep, setCodeStep] = useState<{ email: string; resendAfterSeconds: number } | null>(null);
+  const [codeStep, setCodeStep] = useState<{ email: string; flowToken: string; resendAfterSeconds: number } | null>(null);
   const [inlineError, setInlineError] = useState<string | null>(null);
   usePageMeta({ title: `${t('login.registrationTitle')} · ${t('header.portalName')}` });
   const form = useForm<RegistrationInput, unknown, RegistrationOutput>({
@@ -52,7 +52,7 @@ export function RegistrationPage() {
         if (reaction.clear.includes('password')) form.setValue('password', '');
         return;
       }
-      setCodeStep({ email, resendAfterSeconds: answer.resendAfterSeconds });
+      setCodeStep({ email, flowToken: answer.flowToken, resendAfterSeconds: answer.resendAfterSeconds });
     } catch (error) {
       screen.onError(error, HOST_ERROR_CODES.registrationFailed);
     }
@@ -61,7 +61,7 @@ export function RegistrationPage() {
   const sendCode = async (code: string): Promise<string | undefined> => {
     if (!codeStep) return undefined;
     try {
-      const answer = await confirm.mutateAsync({ email: codeStep.email, code, altcha: screen.takeAltcha() });
+      const answer = await confirm.mutateAsync({ email: codeStep.email, code, flowToken: codeStep.flowToken, altcha: screen.takeAltcha() });
       if (screen.isWarningAnswer(answer)) {
         const reaction = screen.onWarning(answer.warningMessage);
         return reaction.display === 'inline' ? reaction.messageKey : undefined;
@@ -91,6 +91,7 @@ export function RegistrationPage() {
         <CodeStep
           email={codeStep.email}
           purpose="registration"
+          flowToken={codeStep.flowToken}
           resendAfterSeconds={codeStep.resendAfterSeconds}
           captcha={{ ...screen.captcha, required: screen.attempts.captchaRequired, blocks: screen.attempts.captchaRequired && screen.captcha.blocks }}
           submitLabel={t('login.confirm')}
