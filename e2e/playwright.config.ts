@@ -16,7 +16,9 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   workers: 2,
-  timeout: 30_000,
+  // Tests run two at a time on a 2-core machine that may be loaded: they get the time their work
+  // takes (axe passes, uploads, framed apps), never a race against a clock.
+  timeout: 90_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['json']],
   use: {
@@ -53,6 +55,8 @@ export default defineConfig({
       RATE_LIMIT_MAX: '100000',
       // The same for the per-address sign-in limit (staff and player logins of every spec add up).
       AUTH_RATE_LIMIT_MAX: '100000',
+      // And for the code mails every registering spec sends from that one address.
+      CODE_MAILS_PER_IP_HOUR: '100000',
       // The staff admin the payment and support specs sign in as (e2e/support/api.ts).
       ADMIN_EMAIL: 'admin@portal.test',
       ADMIN_PASSWORD: 'Admin-e2e-2026',

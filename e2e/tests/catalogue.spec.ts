@@ -81,6 +81,8 @@ test.describe('catalogue in English', () => {
   });
 
   test('has no accessibility violations', async ({ page }) => {
+    // Several axe passes over full pages: on a loaded machine they take their time.
+    test.setTimeout(180_000);
     await page.goto('/games/en/');
     await expect(page.getByRole('heading', { name: 'Family Town' })).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();

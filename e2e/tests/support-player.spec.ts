@@ -160,6 +160,8 @@ test.describe('support for players', () => {
   });
 
   test('the support screens pass axe: empty list, create form with errors, chat with every author, closed ticket', async ({ page, request }) => {
+    // Several axe passes over full pages: on a loaded machine they take their time.
+    test.setTimeout(180_000);
     const axe = async () =>
       (await new AxeBuilder({ page }).analyze()).violations.map(
         (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,

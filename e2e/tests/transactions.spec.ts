@@ -98,6 +98,8 @@ test.describe('purchase history', () => {
   });
 
   test('the history (an unpaid purchase in red, opened) and the help form have no accessibility violations', async ({ page, request }) => {
+    // Several axe passes over full pages: on a loaded machine they take their time.
+    test.setTimeout(180_000);
     const player = await registerPlayer(request, 'rcpt-a11y');
     const { paymentId } = await createPayment(request, { userId: player.userId, priceId: 'ft-gems-50' });
     // Started and cancelled: an unpaid purchase (a payment never started is an offer, not in the history).
