@@ -16,6 +16,13 @@ describe('isNonPublicAddress', () => {
     for (const ip of ['2001:4860:4860::8888', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isNonPublicAddress(ip), ip).toBe(false);
   });
 
+  it('follows NAT64 and 6to4 to the IPv4 address they lead to, and refuses Teredo', () => {
+    for (const ip of ['64:ff9b::7f00:1', '64:ff9b::127.0.0.1', '64:ff9b::a9fe:a9fe', '64:ff9b::10.0.0.1', '2002:7f00:1::', '2002:c0a8:101::1', '2002:a00:1::', '2001:0:4136:e378:8000:63bf:3fff:fdd2']) {
+      expect(isNonPublicAddress(ip), ip).toBe(true);
+    }
+    for (const ip of ['64:ff9b::808:808', '64:ff9b::93.184.216.34', '2002:808:808::1']) expect(isNonPublicAddress(ip), ip).toBe(false);
+  });
+
   it('treats a name as no address', () => {
     expect(isNonPublicAddress('example.com')).toBe(false);
   });
@@ -26,7 +33,7 @@ describe('nonPublicUrlReason', () => {
     expect(nonPublicUrlReason('ftp://game.example/')).toMatch(/http/);
     expect(nonPublicUrlReason('file:///etc/passwd')).toMatch(/http/);
     expect(nonPublicUrlReason('not a url')).toMatch(/not valid/);
-    for (const url of ['http://localhost/', 'http://LOCALHOST./', 'http://a.localhost/', 'http://127.1/', 'http://0x7f000001/', 'http://017700000001/', 'http://[::ffff:127.0.0.1]/', 'https://[fe80::1]:8443/']) {
+    for (const url of ['http://localhost/', 'http://LOCALHOST./', 'http://a.localhost/', 'http://127.1/', 'http://0x7f000001/', 'http://017700000001/', 'http://[::ffff:127.0.0.1]/', 'https://[fe80::1]:8443/', 'http://[64:ff9b::7f00:1]/', 'http://[2002:a9fe:a9fe::]/']) {
       expect(nonPublicUrlReason(url), url).toBeDefined();
     }
   });

@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, isIPv4, type LookupFunction } from 'node:net';
 
 /**
  * Addresses a server-to-server request of ours must not reach in production (SSRF): the
@@ -26,6 +26,7 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ['::', 96], // unspecified (::), loopback (::1) and the deprecated IPv4-compatible ::a.b.c.d
   ['64:ff9b:1::', 48], // local-use NAT64
+  ['2001::', 32], // Teredo: the tunnelled IPv4 end is hidden (XORed) in the address, refused whole
   ['fc00::', 7], // unique-local
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated)
@@ -34,11 +35,43 @@ for (const [network, prefix] of [
   NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
 }
 
+/** The 16 bytes of an IPv6 address in text form (a trailing dotted IPv4 part included). */
+function ipv6Bytes(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted[1]!.split('.').map(Number) as [number, number, number, number];
+    text = `${text.slice(0, -dotted[1]!.length)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::') as [string, string | undefined];
+  const words = (part: string) => (part === '' ? [] : part.split(':').map((word) => Number.parseInt(word, 16)));
+  const front = words(head);
+  const back = tail === undefined ? [] : words(tail);
+  const all = [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
+  return all.flatMap((word) => [word >> 8, word & 0xff]);
+}
+
+/**
+ * The IPv4 address an IPv6 address carries for a translator or tunnel that reaches it:
+ * NAT64's well-known prefix 64:ff9b::/96 (the last 32 bits) and 6to4's 2002::/16 (bits 16-48).
+ */
+function embeddedIpv4(address: string): string | undefined {
+  const bytes = ipv6Bytes(address);
+  const nat64 = [0x00, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0];
+  if (nat64.every((byte, index) => bytes[index] === byte)) return bytes.slice(12, 16).join('.');
+  if (bytes[0] === 0x20 && bytes[1] === 0x02) return bytes.slice(2, 6).join('.');
+  return undefined;
+}
+
 /** True for an IP address (v4 or v6 text) that is not a public unicast address. */
 export function isNonPublicAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return false;
-  return NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return NOT_PUBLIC.check(address, 'ipv4');
+  if (NOT_PUBLIC.check(address, 'ipv6')) return true;
+  // A translated or tunnelled address leads wherever the IPv4 address inside it does.
+  const inner = embeddedIpv4(address);
+  return inner !== undefined && isIPv4(inner) && NOT_PUBLIC.check(inner, 'ipv4');
 }
 
 /** The host of a URL as an IP literal (brackets dropped), or undefined for a name. */
@@ -90,4 +123,32 @@ export async function assertPublicUrl(url: string, resolve: Resolver = systemRes
   const addresses = await resolve(host);
   const bad = addresses.find((entry) => isNonPublicAddress(entry.address));
   if (bad) throw new NonPublicAddressError(`${host} resolves to ${bad.address}, which is not public`);
+}
+
+/**
+ * A `lookup` for sockets (net.connect / tls.connect, and so undici's connector) that resolves
+ * the name once, refuses it when any address is not public, and hands the connection exactly
+ * the addresses it checked: a name cannot pass the check and then resolve inside our network
+ * for the connection itself (DNS rebinding). IP literals never reach a lookup: callers check
+ * them first (assertPublicUrl).
+ */
+export function publicOnlyLookup(resolve: Resolver = systemResolver, refused: (address: string) => boolean = isNonPublicAddress): LookupFunction {
+  return (hostname, options, callback) => {
+    const answer = async () => {
+      const found = isIP(hostname) ? [{ address: hostname }] : await resolve(hostname);
+      const bad = found.find((entry) => refused(entry.address));
+      if (bad) throw new NonPublicAddressError(`${hostname} resolves to ${bad.address}, which is not public`);
+      const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
+      const addresses = found.map((entry) => ({ address: entry.address, family: isIP(entry.address) })).filter((entry) => wanted === 0 || entry.family === wanted);
+      if (addresses.length === 0) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
+      return addresses;
+    };
+    answer().then(
+      (addresses) => {
+        if (options.all) (callback as unknown as (error: null, list: typeof addresses) => void)(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, '', 0),
+    );
+  };
 }

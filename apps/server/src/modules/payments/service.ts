@@ -22,6 +22,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { enqueueJob, exponentialBackoff, type JobKind } from '../jobs/queue.ts';
 import { toGameServer, toHistoryItem } from './mappers.ts';
 import { moveOfProviderStatus, nextState, type PaymentMove } from './state-machine.ts';
+import type { WebhookFetch } from './webhook-guard.ts';
 
 export const WEBHOOK_JOB = 'payment.webhook';
 export const RECONCILE_JOB = 'payment.reconcile';
@@ -43,8 +44,8 @@ export interface PaymentsServiceOptions {
   stripePublishableKey?: string | undefined;
   /** Called after a status change committed (live updates of the payment popup). */
   onStatusChanged?: (payment: PaymentRow) => void;
-  /** Checks a webhook target right before delivery; throws to refuse it (production: no private addresses). */
-  checkWebhookTarget?: (url: string) => Promise<void>;
+  /** Posts a webhook (production: only to public addresses, connected to the address it checked). */
+  webhookFetch?: WebhookFetch;
 }
 
 /** The transaction a payment moves in. */
@@ -485,13 +486,12 @@ export class PaymentsService {
       this.options.log.info({ paymentId, project: payment.project }, 'no webhook URL for the project; nothing delivered');
       return;
     }
-    await this.options.checkWebhookTarget?.(hook.url);
     const event: TPaymentWebhookEvent = {
       type: WEBHOOK_TYPE_OF_STATUS[payment.status as 'paid' | 'fail' | 'none'],
       data: toGameServer(payment),
     };
     const body = JSON.stringify(event);
-    const response = await fetch(hook.url, {
+    const response = await (this.options.webhookFetch ?? fetch)(hook.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'portal-signature': signPortalWebhook(body, hook.secret), 'user-agent': 'portal-webhooks/1' },
       body,

@@ -9,7 +9,7 @@ import { StaffService } from '../staff/service.ts';
 import { createPaymentLive, type PaymentLive } from './live.ts';
 import { createTableSandboxStore } from './sandbox-store.ts';
 import { PaymentsService } from './service.ts';
-import { refuseNonPublicWebhookTargets } from './webhook-guard.ts';
+import { publicOnlyWebhookFetch } from './webhook-guard.ts';
 
 export interface Payments {
   service: PaymentsService;
@@ -83,8 +83,9 @@ export async function createPayments(config: AppConfig, db: Db, tokens: TokenSer
     webhookRetryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
     onJobEnqueued: () => late.worker?.nudge(),
     stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY,
-    // Production refuses webhook targets inside our own network at delivery too (SSRF).
-    ...(config.isProduction && { checkWebhookTarget: refuseNonPublicWebhookTargets() }),
+    // Production posts webhooks only to public addresses, connected to the address it checked
+    // (SSRF, DNS rebinding); tests and local development post to local receivers.
+    ...(config.isProduction && { webhookFetch: publicOnlyWebhookFetch() }),
     onStatusChanged: (payment) => {
       live.bus.publish({ paymentId: payment.id, userId: payment.userId, status: payment.status }).catch((error: unknown) => {
         log.warn({ err: error, paymentId: payment.id }, 'payment status not published (the popup polls)');

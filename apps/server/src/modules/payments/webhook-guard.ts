@@ -1,18 +1,30 @@
-import { assertPublicUrl, NonPublicAddressError, type Resolver } from '../../lib/public-address.ts';
+import { Agent, fetch as undiciFetch } from 'undici';
+import { NonPublicAddressError, nonPublicUrlReason, publicOnlyLookup, type Resolver } from '../../lib/public-address.ts';
 import { PermanentJobError } from '../jobs/queue.ts';
 
+/** How the payments service posts a webhook: the parts of `fetch` it uses. */
+export type WebhookFetch = (
+  url: string,
+  init: { method: 'POST'; headers: Record<string, string>; body: string; redirect: 'manual'; signal: AbortSignal },
+) => Promise<{ status: number; body: { cancel(): Promise<void> } | null }>;
+
 /**
- * The webhook target check production runs right before each delivery: scheme, literal
- * address, and every address the name resolves to now (a name saved while public may point
- * inside later). A non-public target fails the job for good (recorded as its last_error)
- * instead of retrying for a day and a half; a failed lookup retries as usual.
+ * The webhook post production makes: scheme, `localhost` and literal address checked first, then
+ * the connection made only to the addresses the name resolved to when it was checked (a name that
+ * passes and then resolves inside our network for the connection, DNS rebinding, gets no
+ * socket). A non-public target fails the job for good (recorded as its last_error) instead of
+ * retrying for a day and a half; a failed lookup or connection retries as usual.
  */
-export function refuseNonPublicWebhookTargets(resolve?: Resolver): (url: string) => Promise<void> {
-  return async (url) => {
+export function publicOnlyWebhookFetch(resolve?: Resolver, refused?: (address: string) => boolean): WebhookFetch {
+  const dispatcher = new Agent({ connect: { lookup: publicOnlyLookup(resolve, refused) } });
+  return async (url, init) => {
     try {
-      await assertPublicUrl(url, resolve);
+      const literal = nonPublicUrlReason(url);
+      if (literal) throw new NonPublicAddressError(literal);
+      return await undiciFetch(url, { ...init, dispatcher });
     } catch (error) {
-      if (error instanceof NonPublicAddressError) throw new PermanentJobError(`webhook target refused: ${error.message}`);
+      const reason = error instanceof NonPublicAddressError ? error : error instanceof Error && error.cause instanceof NonPublicAddressError ? error.cause : undefined;
+      if (reason) throw new PermanentJobError(`webhook target refused: ${reason.message}`);
       throw error;
     }
   };
