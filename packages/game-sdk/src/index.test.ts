@@ -56,6 +56,40 @@ describe('createGameSdk', () => {
     t.destroy();
   });
 
+  it('pinned to portal origins, talks to a pinned framer only and never reads another page', async () => {
+    const pinned = createGameSdk({ window: f.win, portalOrigins: [PORTAL, 'https://partner.example'] });
+    expect(pinned.origin).toBe(PORTAL);
+    const p = pinned.getUserAuth();
+    expect(f.parent.postMessage).toHaveBeenCalledWith({ type: 'getUserAuth' }, PORTAL);
+    f.deliver({ type: 'userAuth', ...auth });
+    await expect(p).resolves.toEqual(auth);
+    pinned.destroy();
+
+    const evil = fakeFrame('https://evil.example/play');
+    const refused = createGameSdk({ window: evil.win, portalOrigins: [PORTAL] });
+    expect(refused.origin).toBeNull();
+    expect(() => refused.openSupport()).toThrow('GameSDK: the page that frames the game (https://evil.example) is not one of the pinned portal origins');
+    const seen = vi.fn();
+    refused.on('userAuth', seen);
+    evil.deliver({ type: 'userAuth', ...auth }, 'https://evil.example');
+    expect(seen).not.toHaveBeenCalled();
+    expect(evil.parent.postMessage).not.toHaveBeenCalled();
+    refused.destroy();
+
+    // A framer that writes the pinned origin into the frame URL gains nothing: the referrer wins.
+    const spoof = fakeFrame('https://evil.example/');
+    (spoof.win as unknown as { location: unknown }).location = { search: `?portalOrigin=${encodeURIComponent(PORTAL)}` };
+    const spoofed = createGameSdk({ window: spoof.win, portalOrigins: [PORTAL] });
+    expect(spoofed.origin).toBeNull();
+    spoofed.destroy();
+
+    // No referrer at all and one pin: messages go to the pin only (the browser drops them elsewhere).
+    const blind = fakeFrame('');
+    const single = createGameSdk({ window: blind.win, portalOrigins: [`${PORTAL}/any/path`] });
+    expect(single.origin).toBe(PORTAL);
+    single.destroy();
+  });
+
   it('falls back to location.ancestorOrigins when there is no referrer', () => {
     const g = fakeFrame('');
     (g.win as unknown as { location: unknown }).location = { ancestorOrigins: ['https://anc.example'] };

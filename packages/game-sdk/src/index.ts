@@ -46,6 +46,12 @@ export interface GameSdkOptions {
    * it is an http(s) origin (Firefox has no ancestorOrigins). Never '*'.
    */
   targetOrigin?: string;
+  /**
+   * The portal origins this game trusts (pinning): the SDK talks only to a page of one of them.
+   * Framed by any other page, every call fails with a clear error and no message of that page
+   * is read. Without it the SDK trusts whichever allowed page frames it (the default above).
+   */
+  portalOrigins?: readonly string[];
   /** Timeout for ordinary requests in ms (default 10000; 0 = none). */
   timeoutMs?: number;
   /** Timeout for login and openPayment, where a person is acting (default 0 = none). */
@@ -176,10 +182,16 @@ export function createGameSdk(options: GameSdkOptions = {}): GameSdk {
   const win: Window | undefined = options.window ?? (typeof window !== 'undefined' ? window : undefined);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const interactiveTimeoutMs = options.interactiveTimeoutMs ?? 0;
-  const origin =
-    options.targetOrigin && options.targetOrigin !== '*'
-      ? originOf(options.targetOrigin)
-      : (originOf(win?.document?.referrer) ?? originOf(win?.location?.ancestorOrigins?.[0]) ?? queryOrigin(win?.location?.search));
+  const framer = originOf(win?.document?.referrer) ?? originOf(win?.location?.ancestorOrigins?.[0]);
+  const found =
+    options.targetOrigin && options.targetOrigin !== '*' ? originOf(options.targetOrigin) : (framer ?? queryOrigin(win?.location?.search));
+  const pinned = options.portalOrigins?.map((value) => originOf(value)).filter((value): value is string => value !== null && /^https?:\/\//.test(value));
+  // Pinned: the found origin must be one of the pins and, when the browser tells who frames the
+  // game, that page too; with one pin and nothing found, the pin itself (the browser delivers to
+  // it only if it really is the parent).
+  const unpinned = pinned !== undefined && !(found ? pinned.includes(found) && (!framer || framer === found) : pinned.length === 1);
+  const origin = pinned === undefined ? found : unpinned ? null : (found ?? pinned[0]!);
+  const refusal = unpinned ? `GameSDK: the page that frames the game (${framer ?? found ?? 'unknown'}) is not one of the pinned portal origins` : null;
 
   // Calls wait by what they asked: getUserAuth and login both wait for a `userAuth` answer.
   const pending = new Map<PendingKey, Set<Pending>>();
@@ -234,7 +246,7 @@ export function createGameSdk(options: GameSdkOptions = {}): GameSdk {
   function post(message: TGameMessage): void {
     const parent = parentWin();
     if (!parent) throw new Error('GameSDK: the game is not embedded in the portal (no parent window)');
-    if (!origin) throw new Error('GameSDK: unknown portal origin; pass options.targetOrigin');
+    if (!origin) throw new Error(refusal ?? 'GameSDK: unknown portal origin; pass options.targetOrigin');
     parent.postMessage(message, origin);
   }
 
