@@ -312,7 +312,20 @@ export const ZCheckUserAuthStateAnswer = z.object({
 });
 export type TCheckUserAuthStateAnswer = z.infer<typeof ZCheckUserAuthStateAnswer>;
 
-/** POST /auth/apple-login -> ZSignedInAnswer; 400 PROVIDER_NOT_CONFIGURED without keys; 401 bad token. */
+/**
+ * POST /auth/sign-in-nonce { provider: 'apple' } -> `{ data: { nonce } }`: a one-time value (10
+ * minutes) the page hands to Sign in with Apple (`nonce`), which puts it in the id token; a native
+ * app may hand Apple its SHA-256 hex instead. 400 PROVIDER_NOT_CONFIGURED without keys.
+ */
+export const ZSignInNonceBody = z.strictObject({ provider: z.literal('apple') });
+export type TSignInNonceBody = z.input<typeof ZSignInNonceBody>;
+export const ZSignInNonceAnswer = z.object({ nonce: z.string() });
+export type TSignInNonceAnswer = z.infer<typeof ZSignInNonceAnswer>;
+
+/**
+ * POST /auth/apple-login -> ZSignedInAnswer; 400 PROVIDER_NOT_CONFIGURED without keys; 401 bad
+ * token, or one without a nonce of /auth/sign-in-nonce (each nonce signs in once).
+ */
 export const ZAppleLoginBody = z.strictObject({ idToken: z.string().min(1).max(8192) });
 export type TAppleLoginBody = z.input<typeof ZAppleLoginBody>;
 
@@ -327,7 +340,7 @@ export const ZTelegramUser = z.strictObject({
   hash: z.string().regex(/^[0-9a-f]{64}$/i),
 });
 export type TTelegramUser = z.infer<typeof ZTelegramUser>;
-/** POST /auth/telegram-login -> ZSignedInAnswer */
+/** POST /auth/telegram-login -> ZSignedInAnswer; data older than 5 minutes, or used before, is refused (401). */
 export const ZTelegramLoginBody = z.strictObject({ userData: ZTelegramUser });
 export type TTelegramLoginBody = z.input<typeof ZTelegramLoginBody>;
 

@@ -131,6 +131,21 @@ export const authStates = pgTable(
  * sign-ins per address and account, code mails per address, e-mail and overall. Rows older
  * than the longest window are swept.
  */
+/**
+ * One-time values of outside sign-ins that come as a token instead of a redirect: Apple nonces
+ * the portal issued (`apple:<sha256 hex>`, spent by the id token that carries one) and Telegram
+ * widget data already used (`telegram:<sha256 hex of its hash>`, so it signs in once).
+ */
+export const signInNonces = pgTable(
+  'sign_in_nonces',
+  {
+    key: text('key').primaryKey(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (table) => [index('sign_in_nonces_expires_idx').on(table.expiresAt)],
+);
+
 export const rateEvents = pgTable(
   'rate_events',
   {

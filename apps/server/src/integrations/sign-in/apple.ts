@@ -14,6 +14,12 @@ export interface AppleIdTokenOptions {
   issuer?: string;
   /** When the sign-in request carried a nonce, the token must carry the same one. */
   nonce?: string;
+  /**
+   * Spends the nonce the token carries (one the portal issued, once): with it a token without a
+   * nonce, or with one unknown, expired or spent, is refused, so a token seen elsewhere cannot be
+   * replayed here.
+   */
+  spendNonce?: (nonce: string) => Promise<boolean>;
   /** Current time, for tests. */
   now?: Date;
 }
@@ -56,6 +62,12 @@ export async function verifyAppleIdToken(idToken: string, options: AppleIdTokenO
   }
   if (options.nonce !== undefined && payload.nonce !== options.nonce) {
     throw new SignInError('apple', 'token_invalid', 'Apple id token nonce does not match');
+  }
+  if (options.spendNonce) {
+    if (typeof payload.nonce !== 'string' || payload.nonce === '') throw new SignInError('apple', 'token_invalid', 'Apple id token carries no nonce');
+    if (!(await options.spendNonce(payload.nonce))) {
+      throw new SignInError('apple', 'token_invalid', 'Apple id token nonce is not one we issued, or it expired or was used');
+    }
   }
   const profile: AppleProfile = { providerUserId: String(payload.sub) };
   if (typeof payload.email === 'string') profile.email = payload.email;

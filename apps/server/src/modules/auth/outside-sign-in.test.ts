@@ -243,9 +243,15 @@ describe('outside sign-in', () => {
     return { status: response.status, body: (await response.json()) as { data?: { result?: Record<string, string> }; code?: string } };
   };
 
-  it('signs in with an Apple id token signed by the test, and refuses a foreign one', async () => {
-    const token = (audience: string, key = applePrivate) =>
-      new SignJWT({ email: 'apple.player@privaterelay.appleid.com', email_verified: 'true' })
+  const appleNonce = async () => {
+    const answer = await postJson('/api/auth/sign-in-nonce', { provider: 'apple' });
+    expect(answer.status).toBe(200);
+    return (answer.body.data as unknown as { nonce: string }).nonce;
+  };
+
+  it('signs in with an Apple id token carrying a nonce it issued, once; refuses a foreign one and one without a nonce of ours', async () => {
+    const token = (audience: string, nonce: string | undefined, key = applePrivate) =>
+      new SignJWT({ email: 'apple.player@privaterelay.appleid.com', email_verified: 'true', ...(nonce !== undefined && { nonce }) })
         .setProtectedHeader({ alg: 'RS256', kid: 'apple-kid' })
         .setSubject('001234.apple.0001')
         .setIssuer(APPLE_ISSUER)
@@ -253,28 +259,48 @@ describe('outside sign-in', () => {
         .setIssuedAt()
         .setExpirationTime('10m')
         .sign(key);
-    const ok = await postJson('/api/auth/apple-login', { idToken: await token(APPLE_CLIENT_ID) });
+    const nonce = await appleNonce();
+    expect(nonce).toMatch(/^[\w-]{43}$/);
+    const first = await token(APPLE_CLIENT_ID, nonce);
+    const ok = await postJson('/api/auth/apple-login', { idToken: first });
     expect(ok.status).toBe(200);
     expect(ok.body.data?.result).toMatchObject({ currentAuthType: 'apple' });
-    const again = await postJson('/api/auth/apple-login', { idToken: await token(APPLE_CLIENT_ID) });
+    // The same token again (a replay): its nonce is spent.
+    expect(await postJson('/api/auth/apple-login', { idToken: first })).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+    // A native app hands Apple the nonce's SHA-256: that is ours too.
+    const native = await appleNonce();
+    const again = await postJson('/api/auth/apple-login', { idToken: await token(APPLE_CLIENT_ID, createHash('sha256').update(native).digest('hex')) });
+    expect(again.status).toBe(200);
     expect(again.body.data?.result?.userId).toBe(ok.body.data?.result?.userId);
-    expect((await postJson('/api/auth/apple-login', { idToken: await token('com.other.app') })).status).toBe(401);
+    // No nonce, or one the portal never issued.
+    expect((await postJson('/api/auth/apple-login', { idToken: await token(APPLE_CLIENT_ID, undefined) })).status).toBe(401);
+    expect((await postJson('/api/auth/apple-login', { idToken: await token(APPLE_CLIENT_ID, 'made-up-nonce-of-the-attacker') })).status).toBe(401);
+    expect((await postJson('/api/auth/apple-login', { idToken: await token('com.other.app', await appleNonce()) })).status).toBe(401);
     const otherKey = (await generateKeyPair('RS256')).privateKey;
-    expect((await postJson('/api/auth/apple-login', { idToken: await token(APPLE_CLIENT_ID, otherKey) })).status).toBe(401);
+    expect((await postJson('/api/auth/apple-login', { idToken: await token(APPLE_CLIENT_ID, await appleNonce(), otherKey) })).status).toBe(401);
+    expect(await postJson('/api/auth/sign-in-nonce', { provider: 'google' })).toMatchObject({ status: 400 });
   });
 
-  it('signs in with Telegram widget data hashed by the test, and refuses a forged hash', async () => {
+  it('signs in with Telegram widget data hashed by the test, once and within five minutes; refuses a forged hash', async () => {
+    const signed = (fields: Record<string, string | number>) => {
+      const check = Object.entries(fields)
+        .map(([k, v]) => `${k}=${v}`)
+        .sort()
+        .join('\n');
+      return { ...fields, hash: createHmac('sha256', createHash('sha256').update(BOT_TOKEN).digest()).update(check).digest('hex') };
+    };
     const fields = { id: 424242, first_name: 'Tim', username: 'tim', auth_date: Math.floor(Date.now() / 1000) };
-    const check = Object.entries(fields)
-      .map(([k, v]) => `${k}=${v}`)
-      .sort()
-      .join('\n');
-    const hash = createHmac('sha256', createHash('sha256').update(BOT_TOKEN).digest()).update(check).digest('hex');
-    const ok = await postJson('/api/auth/telegram-login', { userData: { ...fields, hash } });
+    const data = signed(fields);
+    const ok = await postJson('/api/auth/telegram-login', { userData: data });
     expect(ok.status).toBe(200);
     expect(ok.body.data?.result).toMatchObject({ currentAuthType: 'telegram' });
-    const forged = await postJson('/api/auth/telegram-login', { userData: { ...fields, first_name: 'Eve', hash } });
+    // The same data again (a replay) signs in nobody.
+    expect(await postJson('/api/auth/telegram-login', { userData: data })).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+    const forged = await postJson('/api/auth/telegram-login', { userData: { ...fields, first_name: 'Eve', hash: data.hash } });
     expect(forged).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
+    // Six minutes old: stale, though signed.
+    const old = signed({ ...fields, auth_date: Math.floor(Date.now() / 1000) - 360 });
+    expect(await postJson('/api/auth/telegram-login', { userData: old })).toMatchObject({ status: 401 });
   });
 
   it('signs in with a Facebook access token checked with Graph; the browser profile is ignored', async () => {

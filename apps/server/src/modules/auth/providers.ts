@@ -8,9 +8,10 @@ import { verifyGoogleAccessToken } from '../../integrations/sign-in/google-nativ
 import { createGoogleSignInProvider } from '../../integrations/sign-in/google.ts';
 import type { LocalOidc, LocalOidcClient } from '../../integrations/sign-in/local-oidc.ts';
 import { telegramProfile, verifyTelegramLogin } from '../../integrations/sign-in/telegram.ts';
-import type { OAuthSignInProvider, SignInProfile } from '../../integrations/sign-in/types.ts';
+import { SignInError, type OAuthSignInProvider, type SignInProfile } from '../../integrations/sign-in/types.ts';
 import { createVkontakteSignInProvider } from '../../integrations/sign-in/vkontakte.ts';
 import { createYandexSignInProvider } from '../../integrations/sign-in/yandex.ts';
+import type { SignInNonces } from './sign-in-nonces.ts';
 
 const TITLES: Record<PassportProvider, string> = {
   google: 'Google',
@@ -98,6 +99,8 @@ export async function createSignInProviders(config: AppConfig): Promise<SignInPr
 
 /** Verifiers of the SDK sign-ins; each answers 400 PROVIDER_NOT_CONFIGURED without keys. */
 export interface NativeVerifiers {
+  /** A one-time nonce for Sign in with Apple, which the id token must carry back. */
+  appleNonce(): Promise<string>;
   apple(idToken: string): Promise<SignInProfile>;
   telegram(userData: unknown): Promise<SignInProfile>;
   facebook(accessToken: string): Promise<SignInProfile>;
@@ -107,18 +110,32 @@ export interface NativeVerifiers {
 const notConfigured = (name: string) =>
   new AppError('PROVIDER_NOT_CONFIGURED', 400, `${name} sign-in is not configured here; use /passport/${name.toLowerCase()}`);
 
-export function createNativeVerifiers(config: AppConfig): NativeVerifiers {
+/** How old Telegram widget data may be: it signs in once, within five minutes of Telegram's answer. */
+export const TELEGRAM_MAX_AGE_SECONDS = 300;
+
+export function createNativeVerifiers(config: AppConfig, nonces: SignInNonces): NativeVerifiers {
   return {
+    async appleNonce() {
+      if (!config.APPLE_CLIENT_ID) throw notConfigured('Apple');
+      return nonces.issueApple();
+    },
     async apple(idToken) {
       if (!config.APPLE_CLIENT_ID) throw notConfigured('Apple');
       return verifyAppleIdToken(idToken, {
         clientId: config.APPLE_CLIENT_ID.split(',').map((s) => s.trim()),
+        spendNonce: (nonce) => nonces.spendApple(nonce),
         ...defined({ jwksUrl: config.APPLE_JWKS_URL, issuer: config.APPLE_ISSUER }),
       });
     },
     async telegram(userData) {
       if (!config.TELEGRAM_BOT_TOKEN) throw notConfigured('Telegram');
-      return telegramProfile(verifyTelegramLogin(userData, { botToken: config.TELEGRAM_BOT_TOKEN }));
+      const user = verifyTelegramLogin(userData, { botToken: config.TELEGRAM_BOT_TOKEN, maxAgeSeconds: TELEGRAM_MAX_AGE_SECONDS });
+      // Verified above: the hash is 64 hex digits. Spent until the data would be stale anyway.
+      const hash = String((userData as { hash: string }).hash);
+      if (!(await nonces.spendTelegram(hash, new Date((user.auth_date + TELEGRAM_MAX_AGE_SECONDS + 120) * 1000)))) {
+        throw new SignInError('telegram', 'stale', 'Telegram login data was already used');
+      }
+      return telegramProfile(user);
     },
     async facebook(accessToken) {
       if (!config.FACEBOOK_CLIENT_ID || !config.FACEBOOK_CLIENT_SECRET) throw notConfigured('Facebook');

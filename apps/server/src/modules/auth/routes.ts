@@ -2,6 +2,8 @@ import {
   ZActivateNewPasswordAnswer,
   ZActivateNewPasswordBody,
   ZAppleLoginBody,
+  ZSignInNonceAnswer,
+  ZSignInNonceBody,
   ZCaptchaChallenge,
   ZCheckTokenAnswer,
   ZCheckUserAuthStateAnswer,
@@ -264,6 +266,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     tempUserId: string | null,
     verify: () => Promise<SignInProfile>,
   ) => ({ result: await service.signInWithIdentity(authType, authType, await verify(), tempUserId) });
+
+  app.post(
+    '/auth/sign-in-nonce',
+    {
+      schema: { tags, summary: 'A one-time nonce for Sign in with Apple (the id token must carry it)', body: ZSignInNonceBody, response: { 200: data(ZSignInNonceAnswer), ...errors } },
+    },
+    async () => ({ data: { nonce: await native.appleNonce() } }),
+  );
 
   app.post(
     '/auth/apple-login',

@@ -14,6 +14,7 @@ import { TokenService } from '../../integrations/tokens/token-service.ts';
 import { createRateEvents } from '../../lib/rate-events.ts';
 import { CaptchaGuard, FailureCounter } from './failure-guard.ts';
 import { HashGate } from './hash-gate.ts';
+import { createSignInNonces } from './sign-in-nonces.ts';
 import { createNativeVerifiers, createSignInProviders, type NativeVerifiers, type SignInProviders } from './providers.ts';
 import { loadOrCreateSecret } from './secrets.ts';
 import { AuthService } from './service.ts';
@@ -102,7 +103,7 @@ export async function createAccounts(config: AppConfig, db: Db, catalog: Catalog
     tokens,
     captcha,
     providers: await createSignInProviders(config),
-    native: createNativeVerifiers(config),
+    native: createNativeVerifiers(config, createSignInNonces(db)),
     mailer,
     ...(mailer instanceof DevMailbox && config.isDevMailbox ? { devMailbox: mailer } : {}),
     close: async () => {

@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { signInNonces } from '../../db/schema.ts';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** How long an issued Apple nonce waits for its id token. */
+export const APPLE_NONCE_TTL_MS = 10 * 60_000;
+
+/**
+ * One-time values of token sign-ins, in the database so every process spends each one once.
+ * Only hashes are stored: a leaked table row cannot be replayed.
+ */
+export interface SignInNonces {
+  /** A fresh nonce for Sign in with Apple (the page passes it to Apple, Apple puts it in the id token). */
+  issueApple(): Promise<string>;
+  /**
+   * Spends the nonce an Apple id token carries: the nonce as issued (Sign in with Apple JS), or
+   * its SHA-256 hex (native apps hand Apple the hash). False when unknown, expired or spent.
+   */
+  spendApple(tokenNonce: string): Promise<boolean>;
+  /** Marks Telegram widget data (by its hash) as used until it expires; false when it was used. */
+  spendTelegram(hash: string, expiresAt: Date): Promise<boolean>;
+}
+
+export function createSignInNonces(db: Db, now: () => number = Date.now): SignInNonces {
+  return {
+    async issueApple() {
+      const nonce = randomBytes(32).toString('base64url');
+      // Expired rows go when new ones come: the table stays as small as the traffic of ten minutes.
+      await db.delete(signInNonces).where(lt(signInNonces.expiresAt, new Date(now())));
+      await db.insert(signInNonces).values({ key: `apple:${sha256(nonce)}`, expiresAt: new Date(now() + APPLE_NONCE_TTL_MS) });
+      return nonce;
+    },
+
+    async spendApple(tokenNonce) {
+      for (const key of [`apple:${sha256(tokenNonce)}`, `apple:${tokenNonce.toLowerCase()}`]) {
+        const spent = await db
+          .update(signInNonces)
+          .set({ usedAt: new Date(now()) })
+          .where(and(eq(signInNonces.key, key), isNull(signInNonces.usedAt), gt(signInNonces.expiresAt, new Date(now()))))
+          .returning({ key: signInNonces.key });
+        if (spent.length > 0) return true;
+      }
+      return false;
+    },
+
+    async spendTelegram(hash, expiresAt) {
+      await db.delete(signInNonces).where(lt(signInNonces.expiresAt, new Date(now())));
+      const inserted = await db
+        .insert(signInNonces)
+        .values({ key: `telegram:${sha256(hash.toLowerCase())}`, expiresAt, usedAt: new Date(now()) })
+        .onConflictDoNothing()
+        .returning({ key: signInNonces.key });
+      return inserted.length > 0;
+    },
+  };
+}
