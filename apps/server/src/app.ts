@@ -35,9 +35,11 @@ import { requireStaff, staffRoutes } from './modules/staff/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { createSupport } from './modules/support/setup.ts';
+import { eraseTicketsOf } from './modules/support/repository.ts';
 import type { StaffAuth } from './modules/support/staff-auth.ts';
 import { supportStaffRoutes } from './modules/support/staff-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import type { PersonalDataEraser } from './modules/users/service.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -188,7 +190,9 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       native: accounts.native,
       guessLimit,
     });
-    await app.register(userRoutes, { prefix: '/api', auth: accounts.service });
+    // Account deletion reaches every module that keeps personal data (they add theirs below).
+    const erasers: PersonalDataEraser[] = [];
+    await app.register(userRoutes, { prefix: '/api', auth: accounts.service, erasers });
     await app.register(sessionRoutes, { prefix: '/api', db: database.db, publicUrl: config.PUBLIC_URL });
     await app.register(passportRoutes, {
       service: accounts.service,
@@ -210,6 +214,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     app.addHook('preClose', async () => payments.live.hub.closeAll());
     app.addHook('onClose', () => payments.live.close());
     app.decorate('payments', payments);
+    erasers.push((tx, userId) => payments.service.erasePersonalData(tx, userId));
     await app.register(gameServerRoutes, { prefix: '/api', service: payments.service, staff: payments.staff, perKeyLimit: config.isRateLimitEnabled ? config.GAME_API_RATE_LIMIT_MAX : 0 });
     // The demo games' stand-in game server (creates their payments as /api/v1/payments would):
     // a stand-in, so never in production, where games have servers of their own.
@@ -224,13 +229,21 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     app.decorate('receipts', receipts);
     payments.service.onPaidInTransaction.push((tx, payment) => receipts.service.enqueue(tx, payment.id));
     payments.service.onPaidCommitted.push(() => receipts.worker.nudge());
+    erasers.push((tx, userId) => receipts.service.erasePersonalData(tx, userId));
     await app.register(receiptRoutes, { prefix: '/api', service: receipts.service });
     app.addHook('preClose', () => receipts.worker.stop());
     const paymentHelp = new PaymentHelpService({ db: database.db, mailer: accounts.mailer, supportEmail: config.SUPPORT_EMAIL, log: app.log });
+    erasers.push((tx, userId) => paymentHelp.erasePersonalData(tx, userId));
     await app.register(paymentHelpRoutes, { prefix: '/api', service: paymentHelp });
     // Support reads payments through one function, so the module never imports payments.
     const support = await createSupport(config, database, app.log, {
       recentPayments: async (userId) => (await payments.service.search({ userId }, 10)).map((row) => toStaffSummary(row)),
+    });
+    erasers.push(async (tx, userId) => {
+      const names = await eraseTicketsOf(tx, userId);
+      return async () => {
+        await Promise.all(names.map((name) => support.store.remove(name)));
+      };
     });
     // Open event streams end before the server waits for connections to drain.
     app.addHook('preClose', async () => support.hub.closeAll());

@@ -43,6 +43,11 @@ export class PaymentHelpService {
   constructor(options: PaymentHelpServiceOptions) {
     this.options = options;
   }
+  /** Account deletion: the player's help letters (their e-mail, nickname and words) go. */
+  async erasePersonalData(tx: Db, userId: string): Promise<void> {
+    await tx.delete(paymentHelpRequests).where(eq(paymentHelpRequests.userId, userId));
+  }
+
 
   async send(user: UserRow, letter: PaymentHelpLetter): Promise<void> {
     const { db, mailer, supportEmail } = this.options;

@@ -478,6 +478,12 @@ export class PaymentsService {
     };
   }
 
+  /** Account deletion: the receipt e-mail leaves the player's payments and payment profile. */
+  async erasePersonalData(tx: Db, userId: string): Promise<void> {
+    await tx.delete(paymentProfiles).where(eq(paymentProfiles.userId, userId));
+    await tx.update(payments).set({ receiptEmail: null }).where(eq(payments.userId, userId));
+  }
+
   async deliverWebhook(paymentId: string): Promise<void> {
     const payment = await this.find(paymentId);
     if (!payment?.finishedAt) return;

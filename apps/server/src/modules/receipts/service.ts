@@ -72,11 +72,22 @@ export class ReceiptsService {
     };
   }
 
+  /** Account deletion: the player's receipts go, rows now and PDFs once the deletion committed. */
+  async erasePersonalData(tx: Db, userId: string): Promise<() => Promise<void>> {
+    const gone = await tx.delete(receipts).where(eq(receipts.userId, userId)).returning({ fileName: receipts.fileName });
+    return async () => {
+      await Promise.all(gone.map((receipt) => rm(path.join(this.dir, receipt.fileName), { force: true })));
+    };
+  }
+
   /** Makes the receipt of a paid payment unless it exists; safe to run twice (the job may). */
-  async generate(paymentId: string): Promise<'made' | 'exists' | 'not-paid'> {
+  async generate(paymentId: string): Promise<'made' | 'exists' | 'not-paid' | 'owner-deleted'> {
     const { db } = this.options;
     const [payment] = UUID.test(paymentId) ? await db.select().from(payments).where(eq(payments.id, paymentId)) : [];
     if (!payment || payment.status !== 'paid') return 'not-paid';
+    // A deleted account gets no new receipt (a payment it left pending may still be paid).
+    const [owner] = UUID.test(payment.userId) ? await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, payment.userId)) : [];
+    if (owner?.deletedAt) return 'owner-deleted';
     const existing = await this.find(payment.id);
     if (existing && (await this.fileExists(existing.fileName))) return 'exists';
 

@@ -223,3 +223,17 @@ export function createSupportRepository(db: Db) {
 }
 
 export type SupportRepository = ReturnType<typeof createSupportRepository>;
+
+/**
+ * Account deletion: the player's tickets go with their messages and reads (the foreign keys
+ * cascade); answers the stored names of their attachments, to remove once this committed.
+ */
+export async function eraseTicketsOf(tx: Db, userId: string): Promise<string[]> {
+  const attachments = await tx
+    .select({ imageName: ticketMessages.imageName, videoName: ticketMessages.videoName })
+    .from(ticketMessages)
+    .innerJoin(tickets, eq(tickets.id, ticketMessages.ticketId))
+    .where(eq(tickets.ownerUserId, userId));
+  await tx.delete(tickets).where(eq(tickets.ownerUserId, userId));
+  return attachments.flatMap((row) => [row.imageName, row.videoName]).filter((name): name is string => name !== null);
+}

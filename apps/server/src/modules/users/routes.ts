@@ -13,9 +13,13 @@ import { z } from 'zod';
 import type { UserRow } from '../../db/schema.ts';
 import { currentUser } from '../auth/auth-hook.ts';
 import type { AuthService } from '../auth/service.ts';
-import { createUsersService } from './service.ts';
+import { createUsersService, type PersonalDataEraser } from './service.ts';
 
-export type UserRoutesOptions = { auth: AuthService };
+export type UserRoutesOptions = {
+  auth: AuthService;
+  /** Filled by the modules that hold personal data (they are made after these routes). */
+  erasers?: readonly PersonalDataEraser[];
+};
 
 const tags = ['user'];
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
@@ -31,8 +35,8 @@ const toProfile = (user: UserRow): TProfile => ({
 });
 
 /** The signed-in player's own data, under /api/user. */
-export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { auth }) => {
-  const service = createUsersService({ auth });
+export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, { auth, erasers = [] }) => {
+  const service = createUsersService({ auth, erasers, log: app.log });
 
   app.get(
     '/user/me',
