@@ -1,3 +1,4 @@
+import { openEmailForm } from '../support/email-form';
 import { test, expect, register, logout, uniqueEmail, PASSWORD } from '../support/auth';
 
 /** base64url JSON of a result page, as the host reads it. */
@@ -53,7 +54,7 @@ test.describe('sign-in for a game session', () => {
       document.body.append(frame);
     }, session.loginUrl);
     const frame = page.frameLocator('#sign-in-frame');
-    await frame.getByRole('link', { name: 'Continue with e-mail' }).click();
+    await openEmailForm(frame);
     await frame.getByLabel('E-mail', { exact: true }).fill(email);
     await frame.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await frame.getByRole('button', { name: 'Sign in' }).click();

@@ -1,5 +1,6 @@
-import { expect, test, type Frame, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test, type Frame, type Page } from '@playwright/test';
 import { createPayment, PLAYER_PASSWORD, registerPlayer, signInBrowser, type Player } from '../support/api';
+import { openEmailForm } from '../support/email-form';
 import { ALLOWED_GAME_ORIGIN, FOREIGN_GAME_ORIGIN, frameTestGame } from '../support/host';
 import { staffReplies } from '../support/support-player';
 
@@ -19,26 +20,6 @@ async function playTestGame(page: Page, origin: string): Promise<Frame> {
   const handle = page.frame({ url: `${origin}/game.html?lang=en` });
   if (!handle) throw new Error('no game frame');
   return handle;
-}
-
-/**
- * Opens the e-mail form from the framed method list. A click in the first instants of the framed
- * screen was once lost on a loaded CI machine (the form never came): click again until it shows.
- * The framed screen loads the whole app, which takes long on a loaded machine: it gets the time
- * that takes, and if the list never comes the failure says what the frame showed instead.
- */
-async function openEmailForm(frame: FrameLocator): Promise<void> {
-  const link = frame.getByRole('link', { name: 'Continue with e-mail' });
-  try {
-    await expect(link).toBeVisible({ timeout: 45_000 });
-    await expect(async () => {
-      await link.click({ timeout: 5_000 });
-      await expect(frame.getByLabel('E-mail', { exact: true })).toBeVisible({ timeout: 5_000 });
-    }).toPass({ timeout: 30_000 });
-  } catch (error) {
-    const shown = await frame.locator('body').innerText({ timeout: 5_000 }).catch(() => '(no body)');
-    throw new Error(`the framed sign-in did not open its e-mail form; the frame showed:\n${shown}`, { cause: error });
-  }
 }
 
 /** Calls the SDK in the game frame: `GameSDK[method](...args)`, answered or rejected with its message. */

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createPayment, PLAYER_PASSWORD, registerPlayer, signInBrowser } from '../support/api';
+import { openEmailForm } from '../support/email-form';
 import { decodeResultSegment, expect, hostMessages, hostSession, test } from '../support/embed';
 
 /**
@@ -18,7 +19,7 @@ test.describe('service screens in a host game', () => {
     // The service header, not the portal's.
     await expect(frame.getByRole('banner').getByRole('button', { name: 'Close' })).toBeVisible();
     await expect(frame.getByRole('banner').getByRole('link', { name: 'Login' })).toHaveCount(0);
-    await frame.getByRole('link', { name: 'Continue with e-mail' }).click();
+    await openEmailForm(frame);
     await frame.getByLabel('E-mail', { exact: true }).fill(player.email);
     await frame.getByLabel('Password', { exact: true }).fill(PLAYER_PASSWORD);
     await frame.getByRole('button', { name: 'Sign in' }).click();
@@ -80,7 +81,7 @@ test.describe('service screens in a host game', () => {
     const { loginUrl, session } = await hostSession(request, 'neuroarena');
     await page.goto(allowedHost.pageUrl(loginUrl));
     const frame = page.frameLocator('#service');
-    await frame.getByRole('link', { name: 'Continue with e-mail' }).click();
+    await openEmailForm(frame);
     await frame.getByLabel('E-mail', { exact: true }).fill(player.email);
     await frame.getByLabel('Password', { exact: true }).fill(PLAYER_PASSWORD);
     await frame.getByRole('button', { name: 'Sign in' }).click();
