@@ -132,9 +132,10 @@ export const authStates = pgTable(
  * than the longest window are swept.
  */
 /**
- * One-time values of outside sign-ins that come as a token instead of a redirect: Apple nonces
- * the portal issued (`apple:<sha256 hex>`, spent by the id token that carries one) and Telegram
- * widget data already used (`telegram:<sha256 hex of its hash>`, so it signs in once).
+ * One-time values of sign-ins, shared by every process: Apple nonces the portal issued
+ * (`apple:<sha256 hex>`, spent by the id token that carries one), Telegram widget data already
+ * used (`telegram:<sha256 hex of its hash>`) and robot check solutions already used
+ * (`captcha:<sha256 hex>`), each kept until it would be refused as expired anyway.
  */
 export const signInNonces = pgTable(
   'sign_in_nonces',

@@ -2,7 +2,6 @@ import type { Language } from '@portal/contracts/languages';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AltchaCaptcha } from '../../integrations/captcha/altcha.ts';
-import { MemorySeenStore } from '../../integrations/captcha/seen-store.ts';
 import { CodePolicy } from '../../integrations/codes/code-policy.ts';
 import { ResendPolicy } from '../../integrations/codes/resend-policy.ts';
 import { createMailer } from '../../integrations/mail/create-mailer.ts';
@@ -59,7 +58,10 @@ export async function createAccounts(config: AppConfig, db: Db, catalog: Catalog
   const altchaKey = await loadOrCreateSecret(config.DATA_DIR, 'altcha-hmac.key', config.ALTCHA_HMAC_KEY);
   const codeKey = await loadOrCreateSecret(config.DATA_DIR, 'code-hmac.key', config.CODE_HMAC_KEY);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
-  const captcha = new AltchaCaptcha({ hmacKey: altchaKey, seen: new MemorySeenStore(), maxNumber: config.ALTCHA_MAX_NUMBER });
+  // One-time values (robot check solutions, Apple nonces, Telegram data) in the database: a
+  // solution spent on one process is spent on all.
+  const nonces = createSignInNonces(db);
+  const captcha = new AltchaCaptcha({ hmacKey: altchaKey, seen: { seen: (key, expiresAt) => nonces.seenCaptcha(key, expiresAt) }, maxNumber: config.ALTCHA_MAX_NUMBER });
   const rateEvents = createRateEvents(db);
   const repoForRevocation: { isRevoked?: (jti: string) => Promise<boolean> } = {};
   const tokens = new TokenService({
@@ -103,7 +105,7 @@ export async function createAccounts(config: AppConfig, db: Db, catalog: Catalog
     tokens,
     captcha,
     providers: await createSignInProviders(config),
-    native: createNativeVerifiers(config, createSignInNonces(db)),
+    native: createNativeVerifiers(config, nonces),
     mailer,
     ...(mailer instanceof DevMailbox && config.isDevMailbox ? { devMailbox: mailer } : {}),
     close: async () => {

@@ -30,6 +30,15 @@ describe.each(backends)('sign-in nonces over $name', (backend) => {
     expect(await nonces.spendApple(late)).toBe(false);
   });
 
+  it.skipIf(backend.skip)('a robot check solution is used once, whichever process checks it', async () => {
+    const otherProcess = createSignInNonces(testDb.database.db, () => clock);
+    const until = clock + 600_000;
+    expect(await nonces.seenCaptcha('challenge-1:solution', until)).toBe(false);
+    expect(await otherProcess.seenCaptcha('challenge-1:solution', until)).toBe(true);
+    expect(await nonces.seenCaptcha('challenge-1:solution', until)).toBe(true);
+    expect(await otherProcess.seenCaptcha('challenge-2:solution', until)).toBe(false);
+  });
+
   it.skipIf(backend.skip)('Telegram data signs in once until it expires', async () => {
     const hash = 'ab'.repeat(32);
     const until = new Date(clock + 60_000);

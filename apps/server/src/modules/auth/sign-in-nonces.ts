@@ -22,14 +22,37 @@ export interface SignInNonces {
   spendApple(tokenNonce: string): Promise<boolean>;
   /** Marks Telegram widget data (by its hash) as used until it expires; false when it was used. */
   spendTelegram(hash: string, expiresAt: Date): Promise<boolean>;
+  /**
+   * The robot check's replay guard (a SeenStore): marks a solved challenge used until it expires
+   * and tells whether it already was, on every process alike.
+   */
+  seenCaptcha(key: string, expiresAt: number): Promise<boolean>;
 }
 
+/** Expired rows are dropped at most this often per process (each insert would be wasteful). */
+const SWEEP_EVERY_MS = 60_000;
+
 export function createSignInNonces(db: Db, now: () => number = Date.now): SignInNonces {
+  let nextSweep = 0;
+  const sweep = async () => {
+    if (now() < nextSweep) return;
+    nextSweep = now() + SWEEP_EVERY_MS;
+    await db.delete(signInNonces).where(lt(signInNonces.expiresAt, new Date(now())));
+  };
+  /** Inserts a used key; false when it was there (and not expired) already. */
+  const firstUse = async (key: string, expiresAt: Date) => {
+    await sweep();
+    const inserted = await db
+      .insert(signInNonces)
+      .values({ key, expiresAt, usedAt: new Date(now()) })
+      .onConflictDoNothing()
+      .returning({ key: signInNonces.key });
+    return inserted.length > 0;
+  };
   return {
     async issueApple() {
       const nonce = randomBytes(32).toString('base64url');
-      // Expired rows go when new ones come: the table stays as small as the traffic of ten minutes.
-      await db.delete(signInNonces).where(lt(signInNonces.expiresAt, new Date(now())));
+      await sweep();
       await db.insert(signInNonces).values({ key: `apple:${sha256(nonce)}`, expiresAt: new Date(now() + APPLE_NONCE_TTL_MS) });
       return nonce;
     },
@@ -47,13 +70,11 @@ export function createSignInNonces(db: Db, now: () => number = Date.now): SignIn
     },
 
     async spendTelegram(hash, expiresAt) {
-      await db.delete(signInNonces).where(lt(signInNonces.expiresAt, new Date(now())));
-      const inserted = await db
-        .insert(signInNonces)
-        .values({ key: `telegram:${sha256(hash.toLowerCase())}`, expiresAt, usedAt: new Date(now()) })
-        .onConflictDoNothing()
-        .returning({ key: signInNonces.key });
-      return inserted.length > 0;
+      return firstUse(`telegram:${sha256(hash.toLowerCase())}`, expiresAt);
+    },
+
+    async seenCaptcha(key, expiresAt) {
+      return !(await firstUse(`captcha:${sha256(key)}`, new Date(expiresAt)));
     },
   };
 }
