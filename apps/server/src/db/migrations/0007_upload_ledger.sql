@@ -1,0 +1,11 @@
+CREATE TABLE "upload_ledger" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"owner_key" text NOT NULL,
+	"address" text NOT NULL,
+	"bytes" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "upload_ledger_owner_idx" ON "upload_ledger" USING btree ("owner_key","created_at");--> statement-breakpoint
+CREATE INDEX "upload_ledger_address_idx" ON "upload_ledger" USING btree ("address","created_at");--> statement-breakpoint
+CREATE INDEX "upload_ledger_created_idx" ON "upload_ledger" USING btree ("created_at");
