@@ -140,7 +140,7 @@ describe.each(backends)('support limits over $name', (backend) => {
         expect(await ticketsOf(id)).toBe(0);
         expect(await storedFiles()).toEqual(files);
         expect(await ledgerOf(id)).toHaveLength(0);
-        // Staff replies with files stop too; text still goes.
+        // A ticket without files still goes; staff replies with files stop too.
         const ticketId = (await create(id, '10.5.0.1')).json().data.id as string;
         const reply = await multipartBody({ text: '<p>Hi</p>' }, [png(2000)]);
         const staff = await app.inject({
