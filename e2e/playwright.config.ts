@@ -57,6 +57,10 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: '100000',
       // And for the code mails every registering spec sends from that one address.
       CODE_MAILS_PER_IP_HOUR: '100000',
+      // The support specs upload many attachments from that one address (quotas are tested in the server suite).
+      UPLOAD_OWNER_BYTES_DAY: '0',
+      UPLOAD_IP_BYTES_DAY: '0',
+      UPLOAD_MIN_FREE_BYTES: '0',
       // The staff admin the payment and support specs sign in as (e2e/support/api.ts).
       ADMIN_EMAIL: 'admin@portal.test',
       ADMIN_PASSWORD: 'Admin-e2e-2026',

@@ -38,6 +38,8 @@ import { createSupport } from './modules/support/setup.ts';
 import { eraseTicketsOf } from './modules/support/repository.ts';
 import type { StaffAuth } from './modules/support/staff-auth.ts';
 import { supportStaffRoutes } from './modules/support/staff-routes.ts';
+import type { FreeDiskBytes } from './modules/support/upload-quota.ts';
+import { StreamSlots } from './lib/stream-slots.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import type { PersonalDataEraser } from './modules/users/service.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -74,6 +76,8 @@ export type BuildOverrides = {
   supportStaffAuth?: StaffAuth;
   /** Where the log lines go instead of stdout (tests that read the log). */
   logStream?: { write(line: string): void };
+  /** Reads the free bytes of the data volume instead of statfs (tests of the upload watermark). */
+  freeDiskBytes?: FreeDiskBytes;
 };
 
 /** Incoming ids are kept when they are plain tokens, so a proxy's id follows the request. */
@@ -210,7 +214,9 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     });
     await app.register(controlRoutes, { prefix: '/api', service });
     await app.register(priceLogoRoutes, { repository, pricesDir: path.join(config.ASSETS_DIR, 'prices') });
-    const payments = await createPayments(config, database.db, accounts.tokens, app.log, database);
+    // One count of open event streams for support's and the payment popup's streams.
+    const streamSlots = new StreamSlots({ perClient: config.SSE_MAX_PER_CLIENT, perAddress: config.SSE_MAX_PER_ADDRESS, total: config.SSE_MAX_TOTAL });
+    const payments = await createPayments(config, database.db, accounts.tokens, app.log, database, streamSlots);
     app.addHook('preClose', async () => payments.live.hub.closeAll());
     app.addHook('onClose', () => payments.live.close());
     app.decorate('payments', payments);
@@ -238,6 +244,8 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     // Support reads payments through one function, so the module never imports payments.
     const support = await createSupport(config, database, app.log, {
       recentPayments: async (userId) => (await payments.service.search({ userId }, 10)).map((row) => toStaffSummary(row)),
+      streamSlots,
+      ...(overrides.freeDiskBytes ? { freeDiskBytes: overrides.freeDiskBytes } : {}),
     });
     erasers.push(async (tx, userId) => {
       const names = await eraseTicketsOf(tx, userId);

@@ -30,6 +30,22 @@ describe('loadConfig', () => {
     expect(config.isSmtpConfigured).toBe(false);
     expect(config.isRateLimitEnabled).toBe(true);
     expect(config.providers.stripe).toBe(false);
+    expect(config.SSE_MAX_PER_CLIENT).toBe(8);
+    expect(config.SSE_MAX_PER_ADDRESS).toBe(64);
+    expect(config.SSE_MAX_TOTAL).toBe(5000);
+    expect(config.UPLOAD_OWNER_BYTES_DAY).toBe(1024 ** 3);
+    expect(config.UPLOAD_IP_BYTES_DAY).toBe(2 * 1024 ** 3);
+    expect(config.UPLOAD_MIN_FREE_BYTES).toBe(1024 ** 3);
+  });
+
+  it('reads the stream caps and upload quotas as byte and stream counts, 0 turning one off', () => {
+    const config = load({ SSE_MAX_PER_CLIENT: '2', SSE_MAX_TOTAL: '0', UPLOAD_OWNER_BYTES_DAY: '1048576', UPLOAD_IP_BYTES_DAY: '0', UPLOAD_MIN_FREE_BYTES: '0' });
+    expect(config.SSE_MAX_PER_CLIENT).toBe(2);
+    expect(config.SSE_MAX_TOTAL).toBe(0);
+    expect(config.UPLOAD_OWNER_BYTES_DAY).toBe(1_048_576);
+    expect(config.UPLOAD_IP_BYTES_DAY).toBe(0);
+    expect(config.UPLOAD_MIN_FREE_BYTES).toBe(0);
+    expect(errorOf({ UPLOAD_OWNER_BYTES_DAY: '1GB' })).toBe('Invalid configuration: UPLOAD_OWNER_BYTES_DAY must be a non-negative integer (got "1GB")');
   });
 
   it('derives PUBLIC_URL from PORT and flags from the values given', () => {

@@ -38,6 +38,8 @@ const nonNegativeInt = z
   .regex(/^\d+$/, 'must be a non-negative integer')
   .transform(Number);
 
+const GIB = 1024 ** 3;
+
 const urlWithProtocols = (protocols: readonly string[], hint: string) =>
   z
     .string()
@@ -187,6 +189,18 @@ const ZEnv = z.object({
   CODE_MAILS_PER_HOUR: nonNegativeInt.default(5000),
   /** ALTCHA cost (largest number the widget may try); lower only for tests */
   ALTCHA_MAX_NUMBER: nonNegativeInt.default(50_000),
+  /** open event streams (support, payment status) per player, guest or staff member (0: no cap) */
+  SSE_MAX_PER_CLIENT: nonNegativeInt.default(8),
+  /** open event streams per client address (0: no cap) */
+  SSE_MAX_PER_ADDRESS: nonNegativeInt.default(64),
+  /** open event streams of one server process (0: no cap) */
+  SSE_MAX_TOTAL: nonNegativeInt.default(5000),
+  /** support attachment bytes one player or guest may upload in 24 hours (0: no quota) */
+  UPLOAD_OWNER_BYTES_DAY: nonNegativeInt.default(GIB),
+  /** support attachment bytes one client address may upload in 24 hours (0: no quota) */
+  UPLOAD_IP_BYTES_DAY: nonNegativeInt.default(2 * GIB),
+  /** uploads are refused while the DATA_DIR volume has less free space than this (0: no check) */
+  UPLOAD_MIN_FREE_BYTES: nonNegativeInt.default(GIB),
   /** HMAC key of support attachment links (unset: generated once into DATA_DIR/keys); share it across processes */
   SUPPORT_FILE_KEY: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   GOOGLE_ADULT_CLIENT_ID: optionalText,

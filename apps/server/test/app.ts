@@ -6,7 +6,10 @@ import { buildApp, type BuildOverrides } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 
-/** A config for tests: silent logs, a private DATA_DIR, and no web build unless given. */
+/**
+ * A config for tests: silent logs, a private DATA_DIR, no web build unless given, and no
+ * free-disk watermark (a test machine's disk says nothing about the code; limits.test sets it).
+ */
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-server-test-'));
   return loadConfig({
@@ -14,6 +17,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     DATA_DIR: dataDir,
     WEB_DIST_DIR: path.join(dataDir, 'no-web-dist'),
     PUBLIC_URL: 'http://localhost:8080',
+    UPLOAD_MIN_FREE_BYTES: '0',
     ...env,
   });
 }

@@ -14,6 +14,8 @@ export const API_ERROR_CODES = [
   'PROJECT_NOT_FOUND',
   'GAME_NOT_FOUND',
   'RATE_LIMITED',
+  /** Too many event streams open for this client, this address or the server (429, Retry-After). */
+  'TOO_MANY_STREAMS',
   'UNAUTHORIZED',
   'FORBIDDEN',
   'PAYLOAD_TOO_LARGE',

@@ -107,6 +107,10 @@ export const SUPPORT_ERROR_CODES = [
   'UNSUPPORTED_FILE_TYPE',
   'DESCRIPTION_EMPTY',
   'UPLOAD_FAILED',
+  /** The player's or the address's upload bytes of the last 24 hours are used up (429, Retry-After). */
+  'UPLOAD_QUOTA_EXCEEDED',
+  /** The server's disk is nearly full: no uploads for now (503, Retry-After). */
+  'STORAGE_FULL',
 ] as const;
 export type TSupportErrorCode = (typeof SUPPORT_ERROR_CODES)[number];
 

@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TMessageAuthorKind, TTicketStatus } from '@portal/contracts/support';
 import { users } from './schema-accounts.ts';
 
@@ -61,6 +61,27 @@ export const ticketReads = pgTable(
     lastReadAt: at('last_read_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.ticketId, table.reader] })],
+);
+
+/**
+ * Bytes of every attachment a player or guest uploaded, by owner and client address: the
+ * daily upload quotas sum the last 24 hours of it. Rows older than two days are pruned.
+ */
+export const uploadLedger = pgTable(
+  'upload_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** `user:<id>` or `guest:<Temp-User-Id>`. */
+    ownerKey: text('owner_key').notNull(),
+    address: text('address').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('upload_ledger_owner_idx').on(table.ownerKey, table.createdAt),
+    index('upload_ledger_address_idx').on(table.address, table.createdAt),
+    index('upload_ledger_created_idx').on(table.createdAt),
+  ],
 );
 
 export type TicketRow = typeof tickets.$inferSelect;

@@ -13,11 +13,16 @@ export class AppError extends Error {
    */
   readonly publicMessage?: string;
 
+  /** Seconds the client should wait before trying again: sent as the Retry-After header. */
+  readonly retryAfter?: number;
+
   constructor(
     readonly code: ApiErrorCode | (string & {}),
     readonly statusCode: number,
     message: string,
+    options: { retryAfter?: number } = {},
   ) {
     super(message);
+    if (options.retryAfter !== undefined) this.retryAfter = options.retryAfter;
   }
 }

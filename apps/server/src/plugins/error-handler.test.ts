@@ -19,6 +19,9 @@ beforeAll(async () => {
   typed.get('/conflict', async () => {
     throw new AppError('TICKET_CLOSED', 409, 'The ticket is closed');
   });
+  typed.get('/busy', async () => {
+    throw new AppError('TOO_MANY_STREAMS', 429, 'Too many open event streams', { retryAfter: 30 });
+  });
   typed.get('/provider', async () => {
     throw new PaymentProviderError('yookassa', 'POST /v3/payments failed: connect ECONNREFUSED 10.1.2.3:443 (shop 65432)', 503);
   });
@@ -51,6 +54,14 @@ describe('error handler', () => {
     const res = await app.inject('/conflict');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ code: 'TICKET_CLOSED', message: 'The ticket is closed' });
+  });
+
+  it('sends Retry-After when the AppError says when to try again', async () => {
+    const busy = await app.inject('/busy');
+    expect(busy.statusCode).toBe(429);
+    expect(busy.headers['retry-after']).toBe('30');
+    expect(busy.json()).toEqual({ code: 'TOO_MANY_STREAMS', message: 'Too many open event streams' });
+    expect((await app.inject('/conflict')).headers['retry-after']).toBeUndefined();
   });
 
   it('answers 400 VALIDATION_ERROR naming the field', async () => {

@@ -41,6 +41,7 @@ export const errorHandlerPlugin = fp(
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
         const message = error.statusCode >= 500 ? (error.publicMessage ?? error.message) : error.message;
+        if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfter))));
         return send(reply, error.statusCode, { code: error.code, message });
       }
       if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

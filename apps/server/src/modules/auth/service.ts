@@ -543,10 +543,9 @@ const unknownAuthState = () => new AppError('NOT_FOUND', 404, 'No such sign-in s
 
 /** A resend before the policy allows, or a mail cap reached: 429 with `retryAfter` (seconds). */
 export class RetryAfter extends AppError {
-  constructor(
-    readonly retryAfter: number,
-    message = `Wait ${retryAfter} s before asking for another code`,
-  ) {
-    super('RATE_LIMITED', 429, message);
+  declare readonly retryAfter: number;
+
+  constructor(retryAfter: number, message = `Wait ${retryAfter} s before asking for another code`) {
+    super('RATE_LIMITED', 429, message, { retryAfter });
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TPaymentStatus } from '@portal/contracts/payments';
 import type { Database } from '../../db/client.ts';
+import type { StreamSlots } from '../../lib/stream-slots.ts';
 import { createEventBus, createLocalEventBus, type EventBus } from '../support/events.ts';
 import { SseHub } from '../support/sse.ts';
 
@@ -17,9 +18,13 @@ export interface PaymentLive {
   close(): Promise<void>;
 }
 
-export async function createPaymentLive(database: Database | undefined, log: FastifyBaseLogger, heartbeatMs?: number): Promise<PaymentLive> {
+export async function createPaymentLive(
+  database: Database | undefined,
+  log: FastifyBaseLogger,
+  options: { heartbeatMs?: number; slots?: StreamSlots } = {},
+): Promise<PaymentLive> {
   const bus = database ? await createEventBus<PaymentStatusEvent>(database, log, CHANNEL) : createLocalEventBus<PaymentStatusEvent>();
-  const hub = new SseHub(heartbeatMs);
+  const hub = new SseHub(options.heartbeatMs, options.slots);
   return {
     bus,
     hub,

@@ -73,7 +73,7 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
         const owner = user(request);
         // Before the stream opens, so another player's or an unknown id is a plain 404.
         const payment = await service.own(owner, request.params.id);
-        const stream = live.hub.open<TPaymentLiveEvent>(request, reply);
+        const stream = live.hub.open<TPaymentLiveEvent>(request, reply, `user:${owner.id}`);
         const enqueue = serialQueue((error) => request.log.warn({ err: error, paymentId: payment.id }, 'payment status not delivered'));
         let last: string | undefined;
         const sendStatus = async () => {

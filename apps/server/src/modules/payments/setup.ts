@@ -4,6 +4,7 @@ import type { Database, Db } from '../../db/client.ts';
 import { createPaymentProviders, type PaymentProvidersOptions } from '../../integrations/payments/create-payment-providers.ts';
 import { Argon2idHasher } from '../../integrations/passwords/argon2id.ts';
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
+import type { StreamSlots } from '../../lib/stream-slots.ts';
 import { JobWorker, jobTimings } from '../jobs/queue.ts';
 import { StaffService } from '../staff/service.ts';
 import { createPaymentLive, type PaymentLive } from './live.ts';
@@ -65,7 +66,15 @@ export function providerOptions(config: AppConfig): Omit<PaymentProvidersOptions
 }
 
 /** Staff, payments, providers and the jobs worker (started by the caller, stopped on close). */
-export async function createPayments(config: AppConfig, db: Db, tokens: TokenService, log: FastifyBaseLogger, database?: Database): Promise<Payments> {
+export async function createPayments(
+  config: AppConfig,
+  db: Db,
+  tokens: TokenService,
+  log: FastifyBaseLogger,
+  database?: Database,
+  /** The event-stream caps the payment popup's stream shares with support's. */
+  streamSlots?: StreamSlots,
+): Promise<Payments> {
   // Production refuses webhook targets inside our own network (SSRF); tests and local
   // development post to local receivers.
   const staff = new StaffService({ db, hasher: new Argon2idHasher(), tokens, refuseNonPublicWebhooks: config.isProduction });
@@ -73,7 +82,7 @@ export async function createPayments(config: AppConfig, db: Db, tokens: TokenSer
     log.info({ email: config.ADMIN_EMAIL }, 'created the staff admin');
   }
   const late: { worker?: JobWorker } = {};
-  const live = await createPaymentLive(database, log);
+  const live = await createPaymentLive(database, log, streamSlots ? { slots: streamSlots } : {});
   const service = new PaymentsService({
     db,
     tokens,

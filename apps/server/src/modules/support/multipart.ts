@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { acceptUpload } from '../../integrations/uploads/accept-upload.ts';
 import type { FileStore } from '../../integrations/uploads/file-store.ts';
 import type { MessageFiles } from './service.ts';
+import type { UploadGuard } from './upload-quota.ts';
 
 /** Limits of @fastify/multipart itself: its file cap sits above ours so our 413 answers first. */
 export const MULTIPART_LIMITS = {
@@ -20,18 +21,21 @@ const badRequest = (message: string) => new AppError('VALIDATION_ERROR', 400, me
 /**
  * Reads a support multipart body: the `data` JSON field (checked against `schema`) and the
  * optional `image` and `video` files, each streamed through acceptUpload (content check,
- * size limit) into the store. On any failure the files stored so far are removed, so a
- * refused request leaves nothing behind.
+ * size limit) into the store. The guard admits the first file before any of its bytes is
+ * stored (disk watermark, quota left) and counts the stored bytes at the end (quota passed).
+ * On any failure the files stored so far are removed, so a refused request leaves nothing.
  */
 export async function readSupportMultipart<T extends z.ZodType>(
   request: FastifyRequest,
   store: FileStore,
   schema: T,
+  guard?: UploadGuard,
 ): Promise<{ data: z.infer<T>; files: MessageFiles }> {
   if (!request.isMultipart()) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Expected multipart/form-data');
   }
   const files: MessageFiles = {};
+  let bytes = 0;
   let raw: string | undefined;
   try {
     for await (const part of request.parts()) {
@@ -46,6 +50,15 @@ export async function readSupportMultipart<T extends z.ZodType>(
           part.file.resume();
           throw badRequest(`Only one ${kind} per message`);
         }
+        if (!files.imageName && !files.videoName && guard) {
+          // Before the first byte of a file is stored; a message without files is never held up.
+          try {
+            await guard.admit();
+          } catch (error) {
+            part.file.resume();
+            throw error;
+          }
+        }
         const accepted = await acceptUpload(part.file, {
           allowed: kind,
           declaredMime: part.mimetype,
@@ -53,6 +66,7 @@ export async function readSupportMultipart<T extends z.ZodType>(
           store,
         });
         files[key] = accepted.storedName;
+        bytes += accepted.size;
       } else if (part.fieldname === SUPPORT_MULTIPART_FIELDS.data) {
         if (part.valueTruncated) throw badRequest('data: too long');
         raw = typeof part.value === 'string' ? part.value : String(part.value);
@@ -70,6 +84,7 @@ export async function readSupportMultipart<T extends z.ZodType>(
       const issue = parsed.error.issues[0];
       throw badRequest(`data.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'is invalid'}`);
     }
+    await guard?.record(bytes);
     return { data: parsed.data, files };
   } catch (error) {
     for (const name of [files.imageName, files.videoName]) if (name) await store.remove(name).catch(() => undefined);

@@ -24,6 +24,7 @@ import type { FileLinks } from './file-links.ts';
 import { MULTIPART_LIMITS, readSupportMultipart } from './multipart.ts';
 import type { Owner } from './repository.ts';
 import type { SupportService } from './service.ts';
+import type { UploadQuota } from './upload-quota.ts';
 import { serialQueue, type SseHub } from './sse.ts';
 import { isStaffRequest, type StaffAuth } from './staff-auth.ts';
 
@@ -33,6 +34,8 @@ export type SupportRoutesOptions = {
   links: FileLinks;
   bus: SupportEventBus;
   hub: SseHub;
+  /** Daily upload quotas and the disk watermark (none: uploads are not limited beyond their size). */
+  quota?: UploadQuota;
   defaultProject: string;
   /** Lets staff open attachments through the player's file route. */
   staffAuth?: StaffAuth;
@@ -41,7 +44,7 @@ export type SupportRoutesOptions = {
 const tags = ['support'];
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError };
-const uploadErrors = { ...errors, 409: ZApiError, 413: ZApiError, 415: ZApiError };
+const uploadErrors = { ...errors, 409: ZApiError, 413: ZApiError, 415: ZApiError, 429: ZApiError, 503: ZApiError };
 
 const unauthorized = () => new AppError('UNAUTHORIZED', 401, 'UNAUTHORIZED! INVALID_TOKEN!');
 const ZGuestId = z.uuid();
@@ -52,6 +55,9 @@ export function ownerOf(request: FastifyRequest): Owner {
   if (request.tempUserId) return { kind: 'guest', tempUserId: request.tempUserId };
   throw unauthorized();
 }
+
+/** The owner as one key (streams, upload quotas); the kind keeps a guest id from passing for a user's. */
+export const ownerKey = (owner: Owner): string => (owner.kind === 'user' ? `user:${owner.userId}` : `guest:${owner.tempUserId}`);
 
 const projectOf = (request: FastifyRequest, fallback: string): string => {
   const parsed = ZProjectName.safeParse(request.headers[HEADERS.project]);
@@ -84,7 +90,8 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 
 /** Support calls of spec section 7, under /api: a player is the signed-in user or the Temp-User-Id guest. */
 export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async (app, options) => {
-  const { service, store, links, bus, hub, staffAuth, defaultProject } = options;
+  const { service, store, links, bus, hub, quota, staffAuth, defaultProject } = options;
+  const guardOf = (request: FastifyRequest, owner: Owner) => quota?.guard(ownerKey(owner), request.ip);
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
   app.get(
@@ -115,7 +122,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     },
     async (request) => {
       const owner = ownerOf(request);
-      const { data: input, files } = await readSupportMultipart(request, store, ZCreateTicketData);
+      const { data: input, files } = await readSupportMultipart(request, store, ZCreateTicketData, guardOf(request, owner));
       const project = projectOf(request, defaultProject);
       return { data: await service.createTicket(owner, { project, title: input.title, text: input.text, files }) };
     },
@@ -134,7 +141,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     },
     async (request) => {
       const owner = ownerOf(request);
-      const { data: input, files } = await readSupportMultipart(request, store, ZSendMessageData);
+      const { data: input, files } = await readSupportMultipart(request, store, ZSendMessageData, guardOf(request, owner));
       if (!ZGuestId.safeParse(input.ticketId).success) {
         await service.removeFiles(files);
         throw new AppError('TICKET_NOT_FOUND', 404, 'Ticket not found');
@@ -229,14 +236,14 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         summary: "Server-Sent Events: new messages on the player's tickets and unread count changes",
         description: 'EventSource sends no headers: a player may pass ?jwt=, a guest ?tempUserId=.',
         querystring: z.object({ jwt: z.string().optional(), tempUserId: z.uuid().optional() }),
-        response: { 200: z.string().describe('text/event-stream'), ...errors },
+        response: { 200: z.string().describe('text/event-stream'), ...errors, 429: ZApiError },
       },
     },
     async (request, reply) => {
       const queryGuest = request.query.tempUserId?.toLowerCase();
       if (!request.user && !request.tempUserId && queryGuest) request.tempUserId = queryGuest;
       const owner = ownerOf(request);
-      const stream = hub.open(request, reply);
+      const stream = hub.open(request, reply, ownerKey(owner));
       const enqueue = serialQueue((error) => request.log.warn({ err: error }, 'support event not delivered'));
       const sendCount = async () => stream.send({ type: 'unreadCount', count: await service.unreadCount(owner) });
       const unsubscribe = bus.subscribe((event) => {

@@ -1,5 +1,7 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { StreamSlots } from '../../lib/stream-slots.ts';
+import { errorHandlerPlugin } from '../../plugins/error-handler.ts';
 import { SseHub } from './sse.ts';
 
 describe('SseHub', () => {
@@ -41,6 +43,41 @@ describe('SseHub', () => {
     controller.abort();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(hub.size).toBe(0);
+  });
+
+  it('hubs sharing slots refuse a stream past a cap with 429 before it starts, and a closed stream frees its slot', async () => {
+    const slots = new StreamSlots({ perClient: 1, perAddress: 0, total: 0 });
+    const support = new SseHub(60_000, slots);
+    const payments = new SseHub(60_000, slots);
+    const app = Fastify();
+    apps.push(app);
+    await app.register(errorHandlerPlugin);
+    app.get<{ Params: { hub: string; client: string } }>('/:hub/:client', async (request, reply) => {
+      (request.params.hub === 'support' ? support : payments).open(request, reply, request.params.client);
+    });
+    app.addHook('preClose', async () => {
+      support.closeAll();
+      payments.closeAll();
+    });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    const first = new AbortController();
+    expect((await fetch(`${url}/support/user:a`, { signal: first.signal })).status).toBe(200);
+    const refused = await fetch(`${url}/payments/user:a`);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('30');
+    expect(refused.headers.get('content-type')).toContain('application/json');
+    expect(await refused.json()).toMatchObject({ code: 'TOO_MANY_STREAMS' });
+    expect(payments.size).toBe(0);
+    first.abort();
+    for (let tries = 0; tries < 100 && slots.size > 0; tries += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(slots.size).toBe(0);
+    const again = new AbortController();
+    expect((await fetch(`${url}/payments/user:a`, { signal: again.signal })).status).toBe(200);
+    expect(slots.size).toBe(1);
+    // The app closing ends the stream and frees its slot too.
+    await app.close();
+    expect(slots.size).toBe(0);
+    again.abort();
   });
 
   it('ends open streams when the app closes, so closing does not hang', async () => {

@@ -1,14 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TSupportEvent } from '@portal/contracts/support';
+import { AppError } from '../../lib/app-error.ts';
+import type { StreamSlots } from '../../lib/stream-slots.ts';
 
 export const HEARTBEAT_MS = 25_000;
+/** How long a client refused a stream (a cap reached) is asked to wait. */
+export const STREAM_RETRY_AFTER_SECONDS = 30;
 
 /** Any event with a `type` (the SSE event name); support's by default. */
 export type SseEvent = { type: string };
 
 export interface SseStream<E extends SseEvent = TSupportEvent> {
   send(event: E): void;
-  /** Runs once when the client goes away or the server closes the stream. */
+  /** Runs once when the client goes away or the server closes the stream (at once if it has). */
   onClose(listener: () => void): void;
   close(): void;
 }
@@ -16,18 +20,33 @@ export interface SseStream<E extends SseEvent = TSupportEvent> {
 /**
  * The open Server-Sent Event streams of one app: each gets a heartbeat comment every
  * HEARTBEAT_MS (proxies drop idle connections), and `closeAll` ends them when the app
- * closes, so shutdown does not wait on long-lived connections.
+ * closes, so shutdown does not wait on long-lived connections. With `slots`, a stream
+ * takes a slot of the client and its address first (hubs may share one StreamSlots) and
+ * frees it when it closes, whichever way.
  */
 export class SseHub {
   private readonly streams = new Set<SseStream<SseEvent>>();
 
-  constructor(private readonly heartbeatMs = HEARTBEAT_MS) {}
+  constructor(
+    private readonly heartbeatMs = HEARTBEAT_MS,
+    private readonly slots?: StreamSlots,
+  ) {}
 
   get size(): number {
     return this.streams.size;
   }
 
-  open<E extends SseEvent = TSupportEvent>(request: FastifyRequest, reply: FastifyReply): SseStream<E> {
+  /**
+   * Starts the stream; `client` names whom it is for (`user:<id>`, `guest:<id>`, `staff:<id>`).
+   * A reached cap throws 429 TOO_MANY_STREAMS before anything is written.
+   */
+  open<E extends SseEvent = TSupportEvent>(request: FastifyRequest, reply: FastifyReply, client?: string): SseStream<E> {
+    const release = this.slots ? this.slots.take(client, request.ip) : () => undefined;
+    if (!release) {
+      throw new AppError('TOO_MANY_STREAMS', 429, 'Too many open event streams; close another one or try again later', {
+        retryAfter: STREAM_RETRY_AFTER_SECONDS,
+      });
+    }
     // Headers set by hooks so far (security headers, request id) go out with ours.
     const inherited = Object.fromEntries(
       Object.entries(reply.getHeaders()).filter((entry): entry is [string, string | number | string[]] => entry[1] !== undefined),
@@ -51,6 +70,7 @@ export class SseHub {
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
+      release();
       this.streams.delete(stream);
       for (const listener of listeners) listener();
     };
@@ -60,7 +80,8 @@ export class SseHub {
         res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
       },
       onClose(listener) {
-        listeners.push(listener);
+        if (closed) listener();
+        else listeners.push(listener);
       },
       close() {
         finish();
@@ -70,6 +91,11 @@ export class SseHub {
     request.raw.on('close', finish);
     res.on('close', finish);
     this.streams.add(stream);
+    // A client that left while the route was still awaiting sends no close event any more.
+    if (!res.socket || res.socket.destroyed) {
+      finish();
+      return stream as SseStream<E>;
+    }
     stream.send({ type: 'ready' });
     return stream as SseStream<E>;
   }

@@ -17,12 +17,15 @@ import { MULTIPART_LIMITS, readSupportMultipart } from './multipart.ts';
 import type { SupportService } from './service.ts';
 import { serialQueue, type SseHub } from './sse.ts';
 import type { StaffAuth } from './staff-auth.ts';
+import type { UploadQuota } from './upload-quota.ts';
 
 export type SupportStaffRoutesOptions = {
   service: SupportService;
   store: FileStore;
   bus: SupportEventBus;
   hub: SseHub;
+  /** Staff replies stop on the disk watermark too (staff have no daily quota). */
+  quota?: UploadQuota;
   staffAuth: StaffAuth;
 };
 
@@ -34,7 +37,7 @@ const ZStaffMessageData = ZSendMessageData.omit({ ticketId: true });
 
 /** The staff inbox (DESIGN 4.4), under /api/staff; every route needs the `support` role. */
 export const supportStaffRoutes: FastifyPluginAsyncZod<SupportStaffRoutesOptions> = async (app, options) => {
-  const { service, store, bus, hub, staffAuth } = options;
+  const { service, store, bus, hub, quota, staffAuth } = options;
   await app.register(multipart, { limits: MULTIPART_LIMITS });
   const preHandler = staffAuth.requireStaff('support');
 
@@ -65,11 +68,11 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<SupportStaffRoutesOptions
         summary: 'Reply (multipart: data JSON {text}, optional image and video)',
         consumes: ['multipart/form-data'],
         params: ZTicketIdParams,
-        response: { 200: data(ZTicketMessage), ...errors, 409: ZApiError, 413: ZApiError, 415: ZApiError },
+        response: { 200: data(ZTicketMessage), ...errors, 409: ZApiError, 413: ZApiError, 415: ZApiError, 503: ZApiError },
       },
     },
     async (request) => {
-      const { data: input, files } = await readSupportMultipart(request, store, ZStaffMessageData);
+      const { data: input, files } = await readSupportMultipart(request, store, ZStaffMessageData, quota?.staffGuard());
       const message = await service.staffReply(staffAuth.staffId(request), { ticketId: request.params.id, text: input.text, files });
       return { data: message };
     },
@@ -91,10 +94,10 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<SupportStaffRoutesOptions
     {
       preHandler,
       compress: false,
-      schema: { tags, summary: 'Server-Sent Events: new messages and status changes of every ticket', response: { 200: z.string().describe('text/event-stream'), ...errors } },
+      schema: { tags, summary: 'Server-Sent Events: new messages and status changes of every ticket', response: { 200: z.string().describe('text/event-stream'), ...errors, 429: ZApiError } },
     },
     async (request, reply) => {
-      const stream = hub.open(request, reply);
+      const stream = hub.open(request, reply, `staff:${staffAuth.staffId(request)}`);
       const enqueue = serialQueue((error) => request.log.warn({ err: error }, 'staff support event not delivered'));
       const unsubscribe = bus.subscribe((event) => {
         enqueue(async () => {

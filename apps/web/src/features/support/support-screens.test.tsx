@@ -245,6 +245,21 @@ describe('the chat', () => {
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/support/get-ticket')).length).toBeGreaterThanOrEqual(2);
   });
 
+  it('a send refused by an upload quota or a full disk says so in a plain sentence', async () => {
+    mockApi({ '/api/support/get-ticket': { body: { data: ticket() } } });
+    const { ApiError } = await import('@/shared/api/client');
+    postMultipart.mockRejectedValueOnce(new ApiError('UPLOAD_QUOTA_EXCEEDED', 'The daily upload allowance is used up', 429));
+    postMultipart.mockRejectedValueOnce(new ApiError('STORAGE_FULL', 'Uploads are paused', 503));
+    renderRoutes(supportRoutes, `/support/ticket/${TICKET_ID}`);
+    await screen.findByRole('textbox', { name: 'Your message' });
+    await typeInEditor('Your message', 'Here is a video');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('You have uploaded too many files today. Try again later or send your message without attachments.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('File uploads are paused for now. Try again later or send your message without attachments.')).toBeTruthy();
+  });
+
   it('polls the ticket every 60 s', async () => {
     const { ticketQueryOptions } = await import('./api/get-ticket');
     const { ticketsQueryOptions } = await import('./api/get-tickets');

@@ -9,9 +9,17 @@ export interface ServerProblem {
 
 const KNOWN_KEYS = new Set<string>(Object.values(SUPPORT_MESSAGE_KEYS));
 
+/** Server limits that refuse the send for now, not its input: a plain sentence each. */
+const LIMIT_KEYS: Record<string, string> = {
+  UPLOAD_QUOTA_EXCEEDED: 'support.uploadQuotaExceeded',
+  STORAGE_FULL: 'support.storageFull',
+  TOO_MANY_STREAMS: 'support.tooManyStreams',
+};
+
 /**
- * The spec text for an input the server refused (the browser checks first; the server
- * checks the content again). null when the failure is not about the input.
+ * The text for a send the server refused: the spec text for a refused input (the browser
+ * checks first; the server checks the content again), or a server limit's sentence (upload
+ * quota, full disk, too many streams). null for any other failure.
  */
 export function serverProblem(error: unknown, files: Attachments): ServerProblem | null {
   if (!(error instanceof ApiError)) return null;
@@ -26,7 +34,9 @@ export function serverProblem(error: unknown, files: Attachments): ServerProblem
       return { key: KNOWN_KEYS.has(error.message) ? error.message : SUPPORT_MESSAGE_KEYS.errorMessageFormat };
     case 'DESCRIPTION_EMPTY':
       return { key: SUPPORT_MESSAGE_KEYS.descriptionEmptyWarning };
-    default:
-      return null;
+    default: {
+      const key = LIMIT_KEYS[error.code];
+      return key ? { key } : null;
+    }
   }
 }
