@@ -203,6 +203,8 @@ const ZEnv = z.object({
   UPLOAD_MIN_FREE_BYTES: nonNegativeInt.default(GIB),
   /** HMAC key of support attachment links (unset: generated once into DATA_DIR/keys); share it across processes */
   SUPPORT_FILE_KEY: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  /** HMAC key of receipt PDF links (unset: generated once into DATA_DIR/keys); share it across processes */
+  RECEIPT_LINK_KEY: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   GOOGLE_ADULT_CLIENT_ID: optionalText,
   GOOGLE_ADULT_CLIENT_SECRET: optionalText,
   /** Google's OIDC endpoints, overridable for tests (issuer, auth, token, userinfo, jwks) */

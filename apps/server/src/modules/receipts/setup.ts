@@ -18,7 +18,7 @@ export async function createReceipts(config: AppConfig, db: Db, log: FastifyBase
     db,
     dataDir: config.DATA_DIR,
     fontFile: path.join(config.ASSETS_DIR, 'fonts', 'DejaVuSans.ttf'),
-    linkSecret: await loadOrCreateSecret(config.DATA_DIR, 'receipt-link-key'),
+    linkSecret: await loadOrCreateSecret(config.DATA_DIR, 'receipt-link-key', config.RECEIPT_LINK_KEY),
     log,
     onJobEnqueued: () => late.worker?.nudge(),
   });
