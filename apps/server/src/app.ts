@@ -206,7 +206,10 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     });
     await app.register(controlRoutes, { prefix: '/api', service });
     await app.register(priceLogoRoutes, { repository, pricesDir: path.join(config.ASSETS_DIR, 'prices') });
-    const payments = await createPayments(config, database.db, accounts.tokens, app.log, database);
+    const payments = await createPayments(config, database.db, accounts.tokens, app.log, database, {
+      hasher: accounts.hasher,
+      captcha: accounts.captcha,
+    });
     app.addHook('preClose', async () => payments.live.hub.closeAll());
     app.addHook('onClose', () => payments.live.close());
     app.decorate('payments', payments);
