@@ -1,6 +1,7 @@
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZOkAnswer } from '@portal/contracts/auth';
 import { ZApiError } from '@portal/contracts/errors';
 import {
   ZApiKeyParams,
@@ -90,11 +91,14 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
 
   app.post(
     '/staff/logout',
-    { preHandler: support, schema: { tags, summary: 'Sign out everywhere: every token of this member stops working', response: { 204: z.null(), ...errors } } },
-    async (request, reply) => {
+    {
+      preHandler: support,
+      schema: { tags, summary: 'Sign out everywhere: every token of this member stops working', response: { 200: z.object({ data: ZOkAnswer }), ...errors } },
+    },
+    async (request) => {
       if (!request.staff) throw new AppError('UNAUTHORIZED', 401, 'Staff sign-in required');
       await staff.logout(request.staff.id);
-      return reply.code(204).send(null);
+      return { data: { result: true as const } };
     },
   );
 

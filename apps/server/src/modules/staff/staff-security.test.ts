@@ -134,7 +134,8 @@ describe.each(backends)('staff security over $name', (backend) => {
       const second = await staffHeaders(app, 'logout@security.example', 'right-password-1');
       expect((await get('/api/staff/me', first)).statusCode).toBe(200);
       const out = await post('/api/staff/logout', first);
-      expect(out.statusCode, out.body).toBe(204);
+      expect(out.statusCode, out.body).toBe(200);
+      expect(out.json()).toEqual({ data: { result: true } });
       for (const headers of [first, second]) {
         const me = await get('/api/staff/me', headers);
         expect(me.statusCode).toBe(401);
