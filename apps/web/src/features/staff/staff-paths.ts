@@ -12,6 +12,7 @@ export const staffPaths = {
 
 export const staffApi = {
   login: () => '/api/staff/login',
+  logout: () => '/api/staff/logout',
   me: () => '/api/staff/me',
   projects: () => '/api/staff/projects',
   project: (project: string) => `/api/staff/projects/${enc(project)}`,

@@ -4,6 +4,14 @@ import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import { setStaffToken, staffToken } from '../api/staff-session';
 import { StaffApp } from './staff-app';
 
+vi.mock('@/shared/ui/captcha/captcha-widget', () => ({
+  CaptchaWidget: ({ onChange }: { onChange: (payload: string | null) => void }) => (
+    <button type="button" onClick={() => onChange('solved-payload')}>
+      solve robot check
+    </button>
+  ),
+}));
+
 const renderStaff = (path = '/staff') => renderRoutes([{ path: '/staff/*', element: <StaffApp /> }], path);
 
 const ticketId = '0b6f0f34-9c1f-4a3e-9b1e-3c1d1b1e2f01';
@@ -103,6 +111,7 @@ describe('StaffApp', () => {
       '/api/staff/me': { body: { data: { id: 's1', email: 'agent@portal.test', role: 'support' } } },
       '/api/staff/projects': { body: { data: [] } },
       '/api/staff/tickets': { body: { data: [] } },
+      '/api/staff/logout': { body: { data: { result: true } } },
     });
     renderStaff();
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
@@ -127,6 +136,36 @@ describe('StaffApp', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
     expect(window.sessionStorage.getItem('staffToken')).toBeNull();
+    // Signing out ends the session on the server too (every token of the member).
+    const logoutCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/staff/logout');
+    expect(logoutCall?.[1]?.method).toBe('POST');
+    expect(new Headers(logoutCall?.[1]?.headers).get('authorization')).toBe('Bearer staff-token');
+  });
+
+  it('shows the robot check when the server asks for it, sends its solution, and tells a locked account how long to wait', async () => {
+    const answers = [
+      { status: 403, body: { code: 'CAPTCHA_REQUIRED', message: 'Prove that you are not a robot' } },
+      { status: 429, body: { code: 'ACCOUNT_LOCKED', message: 'locked', retryAfter: 600 } },
+    ];
+    const fetchMock = mockApi({ '/api/staff/login': () => answers.shift() ?? { status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'no' } } });
+    renderStaff();
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'agent@portal.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'guess' } });
+    expect(screen.queryByRole('button', { name: 'solve robot check' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Prove that you are not a robot to continue.');
+    const solve = await screen.findByRole('button', { name: 'solve robot check' });
+    expect((screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(solve);
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-password' } });
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Too many failed sign-ins for this account. Try again in 10 min.')).toBeTruthy();
+    const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+    expect(bodies[0]).not.toHaveProperty('altcha');
+    expect(bodies[1]).toMatchObject({ email: 'agent@portal.test', password: 'right-password', altcha: 'solved-payload' });
+    expect(staffToken()).toBeNull();
   });
 
   it('lists tickets with project, player, time and unread count, and opens one with authors told apart', async () => {

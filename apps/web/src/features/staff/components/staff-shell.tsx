@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useStaffMe } from '../api/get-me';
 import { useStaffEvents } from '../api/staff-events';
 import { staffKeys } from '../api/staff-request';
-import { setStaffToken } from '../api/staff-session';
+import { staffLogout } from '../api/logout';
 import { staffPaths } from '../staff-paths';
 import { LanguageSelect } from './language-select';
 
@@ -16,9 +16,10 @@ export function StaffShell({ token, children }: { token: string; children: React
   const me = useStaffMe(true);
   const live = useStaffEvents(token);
   const onProjects = useLocation().pathname.startsWith(staffPaths.projects());
+  const [signingOut, setSigningOut] = useState(false);
   const signOut = () => {
-    setStaffToken(null);
-    queryClient.removeQueries({ queryKey: staffKeys.all });
+    setSigningOut(true);
+    void staffLogout().finally(() => queryClient.removeQueries({ queryKey: staffKeys.all }));
   };
 
   return (
@@ -52,7 +53,7 @@ export function StaffShell({ token, children }: { token: string; children: React
           </span>
         )}
         <LanguageSelect />
-        <button type="button" className="staff-button" onClick={signOut}>
+        <button type="button" className="staff-button" onClick={signOut} disabled={signingOut}>
           {t('staff.nav.signOut')}
         </button>
       </header>
