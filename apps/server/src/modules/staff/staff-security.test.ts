@@ -10,7 +10,7 @@ import { solvedCaptcha } from '../../../test/altcha.ts';
 import { backends, type TestDatabase } from '../../../test/databases.ts';
 import { rateEvents } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { staffHeaders } from '../payments/testing/helpers.ts';
+import { makePlayer, staffHeaders } from '../payments/testing/helpers.ts';
 
 /** Staff sign-in failures, robot check, lockout, sign-out, disabled members, revoked keys, ADMIN_PASSWORD. */
 describe.each(backends)('staff security over $name', (backend) => {
@@ -145,6 +145,47 @@ describe.each(backends)('staff security over $name', (backend) => {
       expect((await post('/api/staff/logout', first)).statusCode).toBe(401);
       const again = await staffHeaders(app, 'logout@security.example', 'right-password-1');
       expect((await get('/api/staff/me', again)).statusCode).toBe(200);
+    });
+
+    it('ends an open staff event stream at its next event once the member signed out', async () => {
+      await app.payments.staff.createAccount('stream@security.example', 'right-password-1', 'support');
+      const member = await staffHeaders(app, 'stream@security.example', 'right-password-1');
+      const address = await app.listen({ host: '127.0.0.1', port: 0 });
+      const controller = new AbortController();
+      try {
+        const res = await fetch(`${address}/api/staff/support/events`, { headers: member, signal: controller.signal });
+        expect(res.status).toBe(200);
+        const reader = res.body!.getReader();
+        const decoder = new TextDecoder();
+        let text = '';
+        const readUntil = async (done: (text: string, ended: boolean) => boolean) => {
+          const deadline = Date.now() + 5000;
+          for (;;) {
+            const chunk = await Promise.race([reader.read(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`stream so far: ${text}`)), deadline - Date.now()).unref())]);
+            if (chunk.value) text += decoder.decode(chunk.value, { stream: true });
+            if (done(text, chunk.done)) return chunk.done;
+            if (chunk.done) throw new Error(`stream ended early: ${text}`);
+          }
+        };
+        await readUntil((t) => t.includes('event: ready'));
+        expect((await post('/api/staff/logout', member)).statusCode).toBe(200);
+
+        const player = await makePlayer(app);
+        const form = new FormData();
+        form.append('data', JSON.stringify({ title: 'After sign-out', text: '<p>secret question</p>' }));
+        const request = new Request('http://localhost/', { method: 'POST', body: form });
+        const created = await app.inject({
+          method: 'POST',
+          url: '/api/support/create-ticket',
+          payload: Buffer.from(await request.arrayBuffer()),
+          headers: { ...player.auth, project: 'familytown', 'content-type': request.headers.get('content-type')! },
+        });
+        expect(created.statusCode, created.body).toBe(200);
+        expect(await readUntil((_t, ended) => ended)).toBe(true);
+        expect(text).not.toContain('secret question');
+      } finally {
+        controller.abort();
+      }
     });
 
     it('lets an admin list, disable and enable members; a disabled member is 401 everywhere', async () => {
