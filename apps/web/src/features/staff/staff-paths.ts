@@ -17,6 +17,7 @@ export const staffApi = {
   projects: () => '/api/staff/projects',
   project: (project: string) => `/api/staff/projects/${enc(project)}`,
   apiKeys: (project: string) => `/api/staff/projects/${enc(project)}/api-keys`,
+  revokeApiKey: (project: string, keyId: string) => `/api/staff/projects/${enc(project)}/api-keys/${enc(keyId)}/revoke`,
   webhook: (project: string) => `/api/staff/projects/${enc(project)}/webhook`,
   tickets: (status: string, project?: string) =>
     `/api/staff/tickets?status=${enc(status)}${project ? `&project=${enc(project)}` : ''}`,

@@ -56,6 +56,7 @@ export const staffKeys = {
   me: () => ['staff', 'me'] as const,
   projects: () => ['staff', 'projects'] as const,
   project: (name: string) => ['staff', 'project', name] as const,
+  apiKeys: (name: string) => ['staff', 'project', name, 'api-keys'] as const,
   tickets: () => ['staff', 'tickets'] as const,
   ticketList: (status: string, project: string) => ['staff', 'tickets', status, project] as const,
   ticket: (id: string) => ['staff', 'ticket', id] as const,

@@ -249,4 +249,32 @@ describe('StaffApp', () => {
     const put = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/webhook') && init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ url: 'https://game.example/hook' });
   });
+
+  it("lists a project's keys by prefix with their last use, and revokes one", async () => {
+    setStaffToken('staff-token');
+    const keyId = '6f1c1a52-3c0e-4f57-9a7e-1b2c3d4e5f60';
+    const live = { id: keyId, prefix: '0123456789ab', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null, revokedAt: null };
+    let revoked = false;
+    const fetchMock = mockApi({
+      '/api/staff/me': { body: { data: { id: 's2', email: 'admin@portal.test', role: 'admin' } } },
+      [`/api/staff/projects/familytown/api-keys/${keyId}/revoke`]: () => {
+        revoked = true;
+        return { body: { data: { ...live, revokedAt: '2026-11-21T10:00:00.000Z' } } };
+      },
+      '/api/staff/projects/familytown/api-keys': () => ({ body: { data: [revoked ? { ...live, revokedAt: '2026-11-21T10:00:00.000Z' } : live] } }),
+      '/api/staff/projects/familytown': () => ({ body: { data: { name: 'familytown', webhookUrl: null, activeApiKeys: revoked ? 0 : 1 } } }),
+      '/api/staff/projects': { body: { data: [{ name: 'familytown' }] } },
+    });
+    renderStaff('/staff/projects');
+    const table = await screen.findByRole('table', { name: 'Keys of this project' });
+    expect(within(table).getByText('ppk_0123456789ab_…')).toBeTruthy();
+    expect(within(table).getByText('Never')).toBeTruthy();
+    expect(await screen.findByText('Active keys: 1')).toBeTruthy();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Revoke key ppk_0123456789ab' }));
+    expect(await screen.findByText(/^Revoked 2026-11-2/)).toBeTruthy();
+    expect(await screen.findByText('Active keys: 0')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/revoke'));
+    expect(call?.[1]?.method).toBe('POST');
+  });
 });
