@@ -8,12 +8,15 @@ export const staffPaths = {
   inbox: () => '/staff',
   ticket: (id: string) => `/staff/tickets/${enc(id)}`,
   projects: () => '/staff/projects',
+  team: () => '/staff/team',
 } as const;
 
 export const staffApi = {
   login: () => '/api/staff/login',
   logout: () => '/api/staff/logout',
   me: () => '/api/staff/me',
+  accounts: () => '/api/staff/accounts',
+  accountAction: (id: string, action: 'disable' | 'enable') => `/api/staff/accounts/${enc(id)}/${action}`,
   projects: () => '/api/staff/projects',
   project: (project: string) => `/api/staff/projects/${enc(project)}`,
   apiKeys: (project: string) => `/api/staff/projects/${enc(project)}/api-keys`,

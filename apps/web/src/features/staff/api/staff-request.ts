@@ -54,6 +54,7 @@ export const jsonInit = (method: string, payload?: unknown): RequestInit => ({
 export const staffKeys = {
   all: ['staff'] as const,
   me: () => ['staff', 'me'] as const,
+  accounts: () => ['staff', 'accounts'] as const,
   projects: () => ['staff', 'projects'] as const,
   project: (name: string) => ['staff', 'project', name] as const,
   apiKeys: (name: string) => ['staff', 'project', name, 'api-keys'] as const,

@@ -181,6 +181,7 @@ describe('StaffApp', () => {
     await waitFor(() => expect(document.title).toBe('(2) Inbox · Staff console'));
     // A support member gets no Projects page.
     expect(screen.queryByRole('link', { name: 'Projects' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Team' })).toBeNull();
 
     fireEvent.click(rows[0]!);
     expect(await screen.findByRole('heading', { name: 'Drop not credited' })).toBeTruthy();
@@ -248,6 +249,40 @@ describe('StaffApp', () => {
     expect(((await screen.findByLabelText('Signing secret')) as HTMLInputElement).value).toBe('whsec_abc');
     const put = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/webhook') && init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ url: 'https://game.example/hook' });
+  });
+
+  it('lets an admin disable and enable a member on the Team page, never themselves', async () => {
+    setStaffToken('staff-token');
+    const agentId = '6f1c1a52-3c0e-4f57-9a7e-1b2c3d4e5f61';
+    let disabledAt: string | null = null;
+    const team = () => [
+      { id: 's2', email: 'admin@portal.test', role: 'admin', createdAt: '2026-11-01T10:00:00.000Z', disabledAt: null },
+      { id: agentId, email: 'agent@portal.test', role: 'support', createdAt: '2026-11-02T10:00:00.000Z', disabledAt },
+    ];
+    const fetchMock = mockApi({
+      '/api/staff/me': { body: { data: { id: 's2', email: 'admin@portal.test', role: 'admin' } } },
+      [`/api/staff/accounts/${agentId}/disable`]: () => {
+        disabledAt = '2026-11-21T10:00:00.000Z';
+        return { body: { data: team()[1] } };
+      },
+      [`/api/staff/accounts/${agentId}/enable`]: () => {
+        disabledAt = null;
+        return { body: { data: team()[1] } };
+      },
+      '/api/staff/accounts': () => ({ body: { data: team() } }),
+    });
+    renderStaff('/staff/team');
+    expect(await screen.findByRole('heading', { name: 'Team' })).toBeTruthy();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('(you)')).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: 'Disable admin@portal.test' })).toBeNull();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Disable agent@portal.test' }));
+    expect(await screen.findByText(/^Disabled 2026-11-2/)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Enable agent@portal.test' }));
+    expect(await screen.findByRole('button', { name: 'Disable agent@portal.test' })).toBeTruthy();
+    const actions = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url));
+    expect(actions).toEqual([`/api/staff/accounts/${agentId}/disable`, `/api/staff/accounts/${agentId}/enable`]);
   });
 
   it("lists a project's keys by prefix with their last use, and revokes one", async () => {

@@ -15,7 +15,8 @@ export function StaffShell({ token, children }: { token: string; children: React
   const queryClient = useQueryClient();
   const me = useStaffMe(true);
   const live = useStaffEvents(token);
-  const onProjects = useLocation().pathname.startsWith(staffPaths.projects());
+  const { pathname } = useLocation();
+  const onAdminPage = pathname.startsWith(staffPaths.projects()) || pathname.startsWith(staffPaths.team());
   const [signingOut, setSigningOut] = useState(false);
   const signOut = () => {
     setSigningOut(true);
@@ -33,15 +34,20 @@ export function StaffShell({ token, children }: { token: string; children: React
           {/* The inbox stays marked on a ticket's address (/staff/tickets/...). */}
           <NavLink
             to={staffPaths.inbox()}
-            className={onProjects ? 'staff-header__link' : 'staff-header__link active'}
-            aria-current={onProjects ? undefined : 'page'}
+            className={onAdminPage ? 'staff-header__link' : 'staff-header__link active'}
+            aria-current={onAdminPage ? undefined : 'page'}
           >
             {t('staff.nav.inbox')}
           </NavLink>
           {me.data?.role === 'admin' && (
-            <NavLink to={staffPaths.projects()} className="staff-header__link">
-              {t('staff.nav.projects')}
-            </NavLink>
+            <>
+              <NavLink to={staffPaths.projects()} className="staff-header__link">
+                {t('staff.nav.projects')}
+              </NavLink>
+              <NavLink to={staffPaths.team()} className="staff-header__link">
+                {t('staff.nav.team')}
+              </NavLink>
+            </>
           )}
         </nav>
         <span className={`staff-live staff-live--${live}`} role="status">
