@@ -216,7 +216,10 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.register(priceLogoRoutes, { repository, pricesDir: path.join(config.ASSETS_DIR, 'prices') });
     // One count of open event streams for support's and the payment popup's streams.
     const streamSlots = new StreamSlots({ perClient: config.SSE_MAX_PER_CLIENT, perAddress: config.SSE_MAX_PER_ADDRESS, total: config.SSE_MAX_TOTAL });
-    const payments = await createPayments(config, database.db, accounts.tokens, app.log, database, streamSlots);
+    const payments = await createPayments(config, database.db, accounts.tokens, app.log, database, streamSlots, {
+      hasher: accounts.hasher,
+      captcha: accounts.captcha,
+    });
     app.addHook('preClose', async () => payments.live.hub.closeAll());
     app.addHook('onClose', () => payments.live.close());
     app.decorate('payments', payments);

@@ -8,13 +8,47 @@ export const STAFF_ROLES = ['support', 'admin'] as const;
 export const ZStaffRole = z.enum(STAFF_ROLES);
 export type TStaffRole = z.infer<typeof ZStaffRole>;
 
+/**
+ * Codes the staff routes answer with (in `code`), beside the shared API_ERROR_CODES. A staff
+ * sign-in also answers the player sign-in's `CAPTCHA_REQUIRED` / `CAPTCHA_INVALID` (403: show
+ * the ALTCHA widget and send its solution as `altcha`) and `RATE_LIMITED` (429).
+ */
+export const STAFF_ERROR_CODES = [
+  /** 401: wrong e-mail or password */
+  'INVALID_CREDENTIALS',
+  /** 401: the right password of a disabled staff member */
+  'STAFF_DISABLED',
+  /** 429 with Retry-After: too many failed sign-ins of this e-mail; the right password waits too */
+  'ACCOUNT_LOCKED',
+  /** 409: the e-mail is taken by another staff member */
+  'STAFF_EXISTS',
+  /** 404: no staff member with this id */
+  'STAFF_NOT_FOUND',
+  /** 409: an admin cannot disable their own account */
+  'CANNOT_DISABLE_SELF',
+  /** 404: no API key with this id in the project */
+  'API_KEY_NOT_FOUND',
+  /** 400: the webhook URL names a non-public address (production) */
+  'WEBHOOK_URL_NOT_ALLOWED',
+] as const;
+export type TStaffErrorCode = (typeof STAFF_ERROR_CODES)[number];
+
 export const ZStaffLoginRequest = z.object({
   email: z.string().trim().toLowerCase().max(320),
   password: z.string().min(1).max(256),
+  /** the ALTCHA widget value; needed once a sign-in answered 403 CAPTCHA_REQUIRED */
+  altcha: z.string().max(4096).optional(),
 });
 export type TStaffLoginRequest = z.infer<typeof ZStaffLoginRequest>;
 
 export const ZStaffLoginResponse = z.object({ token: z.string() });
+
+/** 429 of a staff sign-in: `retryAfter` (seconds, also in Retry-After) comes with ACCOUNT_LOCKED. */
+export const ZStaffLockedError = z.object({
+  code: z.string(),
+  message: z.string(),
+  retryAfter: z.number().int().nonnegative().optional(),
+});
 
 export const ZProjectParams = z.object({ project: ZProjectName });
 
@@ -83,3 +117,28 @@ export const ZStaffAccountRequest = z.object({
   role: ZStaffRole,
 });
 export type TStaffAccountRequest = z.infer<typeof ZStaffAccountRequest>;
+
+/** A staff member as an admin sees the team (GET /api/staff/accounts). */
+export const ZStaffAccount = ZStaffMe.extend({
+  createdAt: z.string(),
+  /** ISO time the member was disabled; null while active */
+  disabledAt: z.string().nullable(),
+});
+export type TStaffAccount = z.infer<typeof ZStaffAccount>;
+
+export const ZStaffAccountParams = z.object({ id: z.uuid() });
+
+/** A game-server API key as an admin sees it: never the key itself, only its public prefix. */
+export const ZStaffApiKey = z.object({
+  id: z.string(),
+  /** the `<prefix>` of `ppk_<prefix>_<secret>` */
+  prefix: z.string(),
+  createdAt: z.string(),
+  /** the last call made with it (written at most once a minute); null when never used */
+  lastUsedAt: z.string().nullable(),
+  /** null while the key works */
+  revokedAt: z.string().nullable(),
+});
+export type TStaffApiKey = z.infer<typeof ZStaffApiKey>;
+
+export const ZApiKeyParams = z.object({ project: ZProjectName, keyId: z.uuid() });

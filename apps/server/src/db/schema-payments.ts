@@ -18,6 +18,10 @@ export const staffAccounts = pgTable('staff_accounts', {
   passwordHash: text('password_hash').notNull(),
   role: text('role').$type<TStaffRole>().notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
+  /** the `sv` claim every live staff token carries; a bump (sign-out, password change, disabling) ends them all */
+  sessionVersion: integer('session_version').notNull().default(0),
+  /** set while an admin has disabled the member: no sign-in, no token admitted */
+  disabledAt: at('disabled_at'),
 });
 
 /** `ppk_<prefix>_<secret>`: the prefix finds the row, the SHA-256 of the whole key proves it. */
@@ -30,6 +34,8 @@ export const projectApiKeys = pgTable(
     keyHash: text('key_hash').notNull(),
     createdBy: uuid('created_by'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** the last call made with the key, written at most once a minute */
+    lastUsedAt: at('last_used_at'),
     revokedAt: at('revoked_at'),
   },
   (table) => [index('project_api_keys_project_idx').on(table.project)],

@@ -23,6 +23,8 @@ export interface Accounts {
   keys: KeyStore;
   tokens: TokenService;
   captcha: AltchaCaptcha;
+  /** the bounded argon2 queue every password sign-in (players and staff) hashes through */
+  hasher: HashGate;
   providers: SignInProviders;
   native: NativeVerifiers;
   /** the product's mailer (SMTP or the dev mailbox); other modules send through it */
@@ -69,9 +71,10 @@ export async function createAccounts(config: AppConfig, db: Db, catalog: Catalog
     issuer: config.PUBLIC_URL,
     isRevoked: (jti) => repoForRevocation.isRevoked?.(jti) ?? false,
   });
+  const hasher = new HashGate(new Argon2idHasher());
   const service = new AuthService({
     db,
-    hasher: new HashGate(new Argon2idHasher()),
+    hasher,
     codes: new CodePolicy({ secret: codeKey }),
     resend: new ResendPolicy(),
     tokens,
@@ -104,6 +107,7 @@ export async function createAccounts(config: AppConfig, db: Db, catalog: Catalog
     keys,
     tokens,
     captcha,
+    hasher,
     providers: await createSignInProviders(config),
     native: createNativeVerifiers(config, nonces),
     mailer,

@@ -2,10 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, type AppConfig } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { createPaymentProviders, type PaymentProvidersOptions } from '../../integrations/payments/create-payment-providers.ts';
+import type { Captcha } from '../../integrations/captcha/captcha.ts';
 import { Argon2idHasher } from '../../integrations/passwords/argon2id.ts';
+import type { PasswordHasher } from '../../integrations/passwords/password-hasher.ts';
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import type { StreamSlots } from '../../lib/stream-slots.ts';
 import { JobWorker, jobTimings } from '../jobs/queue.ts';
+import { createRateEvents } from '../../lib/rate-events.ts';
+import { StaffLoginGuard } from '../staff/login-guard.ts';
 import { StaffService } from '../staff/service.ts';
 import { createPaymentLive, type PaymentLive } from './live.ts';
 import { createTableSandboxStore } from './sandbox-store.ts';
@@ -65,6 +69,14 @@ export function providerOptions(config: AppConfig): Omit<PaymentProvidersOptions
   };
 }
 
+/** What staff sign-in shares with the players' (the accounts module). */
+export interface StaffSignInDeps {
+  /** the bounded hash queue (HashGate) */
+  hasher: PasswordHasher & { assertCapacity?: () => void };
+  /** the ALTCHA verifier of the player sign-in */
+  captcha: Captcha;
+}
+
 /** Staff, payments, providers and the jobs worker (started by the caller, stopped on close). */
 export async function createPayments(
   config: AppConfig,
@@ -74,12 +86,21 @@ export async function createPayments(
   database?: Database,
   /** The event-stream caps the payment popup's stream shares with support's. */
   streamSlots?: StreamSlots,
+  signIn?: StaffSignInDeps,
 ): Promise<Payments> {
   // Production refuses webhook targets inside our own network (SSRF); tests and local
   // development post to local receivers.
-  const staff = new StaffService({ db, hasher: new Argon2idHasher(), tokens, refuseNonPublicWebhooks: config.isProduction });
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD && (await staff.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD))) {
-    log.info({ email: config.ADMIN_EMAIL }, 'created the staff admin');
+  const staff = new StaffService({
+    db,
+    hasher: signIn?.hasher ?? new Argon2idHasher(),
+    tokens,
+    refuseNonPublicWebhooks: config.isProduction,
+    ...(signIn && { guard: new StaffLoginGuard({ db, events: createRateEvents(db), captcha: signIn.captcha }) }),
+  });
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const outcome = await staff.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    if (outcome === 'created') log.info({ email: config.ADMIN_EMAIL }, 'created the staff admin');
+    if (outcome === 'password-changed') log.info({ email: config.ADMIN_EMAIL }, 'admin password changed from ADMIN_PASSWORD');
   }
   const late: { worker?: JobWorker } = {};
   const live = await createPaymentLive(database, log, streamSlots ? { slots: streamSlots } : {});

@@ -1,9 +1,15 @@
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ZOkAnswer } from '@portal/contracts/auth';
 import { ZApiError } from '@portal/contracts/errors';
 import {
+  ZApiKeyParams,
   ZApiKeyResponse,
+  ZStaffAccount,
+  ZStaffAccountParams,
+  ZStaffApiKey,
+  ZStaffLockedError,
   ZProjectParams,
   ZStaffAccountRequest,
   ZStaffLoginRequest,
@@ -19,6 +25,7 @@ import {
 } from '@portal/contracts/staff';
 import { AppError } from '../../lib/app-error.ts';
 import type { PaymentsService } from '../payments/service.ts';
+import { AccountLocked } from './login-guard.ts';
 import type { StaffMember, StaffService } from './service.ts';
 import { createStaffAuth } from './staff-auth.ts';
 import { toStaff } from '../payments/mappers.ts';
@@ -59,8 +66,40 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
 
   app.post(
     '/staff/login',
-    { config: guessing, schema: { tags, summary: 'Staff sign-in', body: ZStaffLoginRequest, response: { 200: ZStaffLoginResponse, ...errors } } },
-    async (request) => ({ token: await staff.login(request.body.email, request.body.password) }),
+    {
+      config: guessing,
+      schema: {
+        tags,
+        summary: 'Staff sign-in; 403 CAPTCHA_REQUIRED after failures (send `altcha`), 429 ACCOUNT_LOCKED with Retry-After after many',
+        body: ZStaffLoginRequest,
+        response: { 200: ZStaffLoginResponse, ...errors, 429: ZStaffLockedError },
+      },
+    },
+    async (request, reply) => {
+      const { email, password, altcha } = request.body;
+      try {
+        return { token: await staff.login(email, password, { ip: request.ip, altcha }) };
+      } catch (error) {
+        if (!(error instanceof AccountLocked)) throw error;
+        return reply
+          .code(429)
+          .header('retry-after', String(error.retryAfter))
+          .send({ code: error.code, message: error.message, retryAfter: error.retryAfter });
+      }
+    },
+  );
+
+  app.post(
+    '/staff/logout',
+    {
+      preHandler: support,
+      schema: { tags, summary: 'Sign out everywhere: every token of this member stops working', response: { 200: z.object({ data: ZOkAnswer }), ...errors } },
+    },
+    async (request) => {
+      if (!request.staff) throw new AppError('UNAUTHORIZED', 401, 'Staff sign-in required');
+      await staff.logout(request.staff.id);
+      return { data: { result: true as const } };
+    },
   );
 
   app.get(
@@ -82,6 +121,34 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
   );
 
   app.get(
+    '/staff/accounts',
+    { preHandler: admin, schema: { tags, summary: 'The staff members (admin only)', response: { 200: z.object({ data: z.array(ZStaffAccount) }), ...errors } } },
+    async () => ({ data: await staff.listAccounts() }),
+  );
+
+  for (const action of ['disable', 'enable'] as const) {
+    app.post(
+      `/staff/accounts/:id/${action}`,
+      {
+        preHandler: admin,
+        schema: {
+          tags,
+          summary:
+            action === 'disable'
+              ? 'Disable a staff member: no sign-in, every token ends (admin only; not yourself)'
+              : 'Enable a disabled staff member (admin only; old tokens stay ended)',
+          params: ZStaffAccountParams,
+          response: { 200: z.object({ data: ZStaffAccount }), ...errors, 409: ZApiError },
+        },
+      },
+      async (request) => {
+        const actor = request.staff?.id ?? '';
+        return { data: await staff.setDisabled(actor, request.params.id, action === 'disable') };
+      },
+    );
+  }
+
+  app.get(
     '/staff/projects',
     { preHandler: support, schema: { tags, summary: 'Project names (the inbox filter)', response: { 200: z.object({ data: z.array(ZStaffProjectName) }), ...errors } } },
     async () => ({ data: await staff.projectNames() }),
@@ -97,6 +164,24 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     '/staff/projects/:project/api-keys',
     { preHandler: admin, schema: { tags, summary: 'A new game-server API key (shown once)', params: ZProjectParams, response: { 201: ZApiKeyResponse, ...errors } } },
     async (request, reply) => reply.code(201).send({ key: await staff.createApiKey(request.params.project, request.staff?.id ?? null) }),
+  );
+
+  app.get(
+    '/staff/projects/:project/api-keys',
+    {
+      preHandler: admin,
+      schema: { tags, summary: "A project's game-server API keys: prefix, times, revoked (never the key)", params: ZProjectParams, response: { 200: z.object({ data: z.array(ZStaffApiKey) }), ...errors } },
+    },
+    async (request) => ({ data: await staff.listApiKeys(request.params.project) }),
+  );
+
+  app.post(
+    '/staff/projects/:project/api-keys/:keyId/revoke',
+    {
+      preHandler: admin,
+      schema: { tags, summary: 'Revoke a game-server API key: the game-server API answers 401 to it', params: ZApiKeyParams, response: { 200: z.object({ data: ZStaffApiKey }), ...errors } },
+    },
+    async (request) => ({ data: await staff.revokeApiKey(request.params.project, request.params.keyId) }),
   );
 
   app.put(

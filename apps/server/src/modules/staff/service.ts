@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import type { TStaffProjectSettings, TStaffRole } from '@portal/contracts/staff';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { TStaffAccount, TStaffApiKey, TStaffProjectSettings, TStaffRole } from '@portal/contracts/staff';
 import type { Db } from '../../db/client.ts';
 import { projectApiKeys, projectWebhooks, projects, staffAccounts, type StaffAccountRow } from '../../db/schema.ts';
 import type { PasswordHasher } from '../../integrations/passwords/password-hasher.ts';
@@ -8,11 +8,14 @@ import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import { TokenError } from '../../integrations/tokens/token-error.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { nonPublicUrlReason } from '../../lib/public-address.ts';
+import type { StaffLoginGuard } from './login-guard.ts';
 
 /** Staff tokens carry their own audience: a player token is never a staff token, nor the reverse. */
 export const STAFF_AUDIENCE = 'portal-staff';
 const STAFF_TOKEN_TTL_SECONDS = 8 * 3600;
 const API_KEY_PREFIX = 'ppk';
+/** A key's last use is written at most this often (one write a minute, not one per call). */
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 export interface StaffMember {
   id: string;
@@ -20,10 +23,22 @@ export interface StaffMember {
   role: TStaffRole;
 }
 
+/** Where a staff sign-in comes from: the client address and the ALTCHA value sent with it. */
+export interface StaffLoginContext {
+  ip?: string;
+  altcha?: string | undefined;
+}
+
+/** What ADMIN_EMAIL / ADMIN_PASSWORD did at start. */
+export type AdminSeedOutcome = 'created' | 'password-changed' | 'unchanged';
+
 export interface StaffServiceOptions {
   db: Db;
-  hasher: PasswordHasher;
+  /** the players' HashGate (or anything with `assertCapacity`) bounds the argon2 work of staff sign-ins too */
+  hasher: PasswordHasher & { assertCapacity?: () => void };
   tokens: TokenService;
+  /** failure counts, robot check and lockout of the sign-in; none: only the per-IP rate limit */
+  guard?: StaffLoginGuard;
   /** Refuse webhook URLs on loopback/private/link-local/unspecified addresses (production). */
   refuseNonPublicWebhooks?: boolean;
 }
@@ -33,8 +48,9 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** Staff accounts and the project keys and webhooks they manage (DESIGN 4.4). */
 export class StaffService {
   private readonly db: Db;
-  private readonly hasher: PasswordHasher;
+  private readonly hasher: PasswordHasher & { assertCapacity?: () => void };
   private readonly tokens: TokenService;
+  private readonly guard: StaffLoginGuard | undefined;
   private readonly refuseNonPublicWebhooks: boolean;
   /** Spent on unknown e-mails so a login takes as long whether the account exists or not. */
   private dummyHash: Promise<string> | undefined;
@@ -43,21 +59,38 @@ export class StaffService {
     this.db = options.db;
     this.hasher = options.hasher;
     this.tokens = options.tokens;
+    this.guard = options.guard;
     this.refuseNonPublicWebhooks = options.refuseNonPublicWebhooks ?? false;
   }
 
-  /** ADMIN_EMAIL / ADMIN_PASSWORD: creates the admin when absent; an existing account is left alone. */
-  async ensureAdmin(email: string, password: string): Promise<boolean> {
+  /**
+   * ADMIN_EMAIL / ADMIN_PASSWORD: creates the admin when absent. When the account exists and
+   * its stored hash does not verify the configured password, the configured one is stored and
+   * every token of the account ends (its session version goes up); its failure count is cleared.
+   */
+  async ensureAdmin(email: string, password: string): Promise<AdminSeedOutcome> {
     const normalized = email.trim().toLowerCase();
-    const [existing] = await this.db.select({ id: staffAccounts.id }).from(staffAccounts).where(eq(staffAccounts.email, normalized));
-    if (existing) return false;
+    const [existing] = await this.db
+      .select({ id: staffAccounts.id, passwordHash: staffAccounts.passwordHash })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.email, normalized));
+    if (existing) {
+      if (await this.hasher.verifyPassword(existing.passwordHash, password)) return 'unchanged';
+      const passwordHash = await this.hasher.hashPassword(password);
+      await this.db
+        .update(staffAccounts)
+        .set({ passwordHash, sessionVersion: sql`${staffAccounts.sessionVersion} + 1` })
+        .where(eq(staffAccounts.id, existing.id));
+      await this.guard?.succeeded(normalized);
+      return 'password-changed';
+    }
     const passwordHash = await this.hasher.hashPassword(password);
     const inserted = await this.db
       .insert(staffAccounts)
       .values({ id: randomUUID(), email: normalized, passwordHash, role: 'admin' })
       .onConflictDoNothing()
       .returning({ id: staffAccounts.id });
-    return inserted.length > 0;
+    return inserted.length > 0 ? 'created' : 'unchanged';
   }
 
   /** A new staff member; an e-mail already taken is STAFF_EXISTS (409). */
@@ -73,35 +106,98 @@ export class StaffService {
     return { id, email: normalized, role };
   }
 
-  async login(email: string, password: string): Promise<string> {
-    const [account] = await this.db.select().from(staffAccounts).where(eq(staffAccounts.email, email.trim().toLowerCase()));
+  /**
+   * A staff token for the right e-mail and password. The hash work waits in the bounded hash
+   * queue (429 past it); the guard may ask for a robot check or refuse a locked e-mail first.
+   */
+  async login(email: string, password: string, context: StaffLoginContext = {}): Promise<string> {
+    this.hasher.assertCapacity?.();
+    const normalized = email.trim().toLowerCase();
+    const ip = context.ip ?? 'unknown';
+    await this.guard?.check(normalized, ip, context.altcha);
+    const [account] = await this.db.select().from(staffAccounts).where(eq(staffAccounts.email, normalized));
     if (!account) {
-      this.dummyHash ??= this.hasher.hashPassword(randomBytes(16).toString('hex'));
-      await this.hasher.verifyPassword(await this.dummyHash, password);
+      await this.hasher.verifyPassword(await this.dummy(), password);
+      await this.guard?.failed(normalized, ip);
       throw invalidCredentials();
     }
-    if (!(await this.hasher.verifyPassword(account.passwordHash, password))) throw invalidCredentials();
+    if (!(await this.hasher.verifyPassword(account.passwordHash, password))) {
+      await this.guard?.failed(normalized, ip);
+      throw invalidCredentials();
+    }
+    await this.guard?.succeeded(normalized);
+    if (account.disabledAt) throw new AppError('STAFF_DISABLED', 401, 'This staff account is disabled');
+    if (this.hasher.needsRehash(account.passwordHash)) {
+      const passwordHash = await this.hasher.hashPassword(password);
+      await this.db.update(staffAccounts).set({ passwordHash }).where(eq(staffAccounts.id, account.id));
+    }
     const { token } = await this.tokens.signPlayerToken({
       sub: account.id,
       aud: STAFF_AUDIENCE,
       ttlSeconds: STAFF_TOKEN_TTL_SECONDS,
-      extra: { role: account.role },
+      extra: { role: account.role, sv: account.sessionVersion },
     });
     return token;
   }
 
-  /** The staff member of a token; the role is read from the table, so a demotion applies at once. */
+  /**
+   * The staff member of a token. The row is read on every call: a demotion applies at once,
+   * and a disabled member or a token of an older session version (sign-out everywhere, a new
+   * password) is 401.
+   */
   async authenticate(token: string): Promise<StaffMember> {
-    let sub: string;
+    let claims: { sub: string; sv?: unknown };
     try {
-      ({ sub } = await this.tokens.verify(token, { audience: STAFF_AUDIENCE }));
+      claims = await this.tokens.verify(token, { audience: STAFF_AUDIENCE });
     } catch (error) {
-      if (error instanceof TokenError) throw new AppError('UNAUTHORIZED', 401, 'Staff sign-in required');
+      if (error instanceof TokenError) throw staffSignInRequired();
       throw error;
     }
-    const [account] = await this.db.select().from(staffAccounts).where(eq(staffAccounts.id, sub));
-    if (!account) throw new AppError('UNAUTHORIZED', 401, 'Staff sign-in required');
+    const [account] = await this.db.select().from(staffAccounts).where(eq(staffAccounts.id, claims.sub));
+    if (!account || account.disabledAt || claims.sv !== account.sessionVersion) throw staffSignInRequired();
     return toMember(account);
+  }
+
+  /** Sign out everywhere: every token of the member issued so far stops working. */
+  async logout(memberId: string): Promise<void> {
+    await this.db
+      .update(staffAccounts)
+      .set({ sessionVersion: sql`${staffAccounts.sessionVersion} + 1` })
+      .where(eq(staffAccounts.id, memberId));
+  }
+
+  /** The team as an admin sees it, oldest first. */
+  async listAccounts(): Promise<TStaffAccount[]> {
+    const rows = await this.db.select().from(staffAccounts).orderBy(asc(staffAccounts.createdAt), asc(staffAccounts.email));
+    return rows.map((row) => toAccount(row));
+  }
+
+  /**
+   * Disables (no sign-in, every token ends) or enables a member; an admin cannot disable
+   * themselves, so an admin always remains. Enabling does not bring old tokens back.
+   */
+  async setDisabled(actorId: string, memberId: string, disabled: boolean): Promise<TStaffAccount> {
+    if (disabled && actorId === memberId) throw new AppError('CANNOT_DISABLE_SELF', 409, 'You cannot disable your own account');
+    const [row] = await this.db
+      .update(staffAccounts)
+      .set(
+        disabled
+          ? { disabledAt: sql`coalesce(${staffAccounts.disabledAt}, now())`, sessionVersion: sql`${staffAccounts.sessionVersion} + 1` }
+          : { disabledAt: null },
+      )
+      .where(eq(staffAccounts.id, memberId))
+      .returning();
+    if (!row) throw new AppError('STAFF_NOT_FOUND', 404, 'No such staff member');
+    return toAccount(row);
+  }
+
+  /** The hash spent on unknown e-mails; a refusal of the hash queue is not kept. */
+  private dummy(): Promise<string> {
+    this.dummyHash ??= this.hasher.hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => {
+      this.dummyHash = undefined;
+      throw error;
+    });
+    return this.dummyHash;
   }
 
   async assertProject(project: string): Promise<void> {
@@ -118,7 +214,30 @@ export class StaffService {
     return key;
   }
 
-  /** The project a Bearer key belongs to, or null. */
+  /** A project's keys, newest first: prefix and times, never the key. */
+  async listApiKeys(project: string): Promise<TStaffApiKey[]> {
+    await this.assertProject(project);
+    const rows = await this.db
+      .select()
+      .from(projectApiKeys)
+      .where(eq(projectApiKeys.project, project))
+      .orderBy(desc(projectApiKeys.createdAt), asc(projectApiKeys.prefix));
+    return rows.map((row) => toApiKey(row));
+  }
+
+  /** Revokes a key of the project: the game-server API refuses it (401) from now on. Revoking twice keeps the first time. */
+  async revokeApiKey(project: string, keyId: string): Promise<TStaffApiKey> {
+    await this.assertProject(project);
+    const [row] = await this.db
+      .update(projectApiKeys)
+      .set({ revokedAt: sql`coalesce(${projectApiKeys.revokedAt}, now())` })
+      .where(and(eq(projectApiKeys.id, keyId), eq(projectApiKeys.project, project)))
+      .returning();
+    if (!row) throw new AppError('API_KEY_NOT_FOUND', 404, 'No such API key in this project');
+    return toApiKey(row);
+  }
+
+  /** The project a Bearer key belongs to, or null (a revoked key is null). */
   async projectOfApiKey(key: string): Promise<string | null> {
     const match = /^ppk_([0-9a-f]{12})_[\w-]{20,}$/.exec(key);
     if (!match?.[1]) return null;
@@ -129,7 +248,11 @@ export class StaffService {
     if (!row) return null;
     const expected = Buffer.from(row.keyHash, 'hex');
     const actual = Buffer.from(sha256(key), 'hex');
-    return expected.length === actual.length && timingSafeEqual(expected, actual) ? row.project : null;
+    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
+    if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+      await this.db.update(projectApiKeys).set({ lastUsedAt: new Date() }).where(eq(projectApiKeys.id, row.id));
+    }
+    return row.project;
   }
 
   /** Every project name, in catalogue order (the console's project filter). */
@@ -168,6 +291,24 @@ export class StaffService {
 
 function toMember(row: StaffAccountRow): StaffMember {
   return { id: row.id, email: row.email, role: row.role };
+}
+
+function toAccount(row: StaffAccountRow): TStaffAccount {
+  return { ...toMember(row), createdAt: row.createdAt.toISOString(), disabledAt: row.disabledAt?.toISOString() ?? null };
+}
+
+function toApiKey(row: typeof projectApiKeys.$inferSelect): TStaffApiKey {
+  return {
+    id: row.id,
+    prefix: row.prefix,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+function staffSignInRequired(): AppError {
+  return new AppError('UNAUTHORIZED', 401, 'Staff sign-in required');
 }
 
 function invalidCredentials(): AppError {

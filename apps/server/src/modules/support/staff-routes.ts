@@ -101,6 +101,14 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<SupportStaffRoutesOptions
       const enqueue = serialQueue((error) => request.log.warn({ err: error }, 'staff support event not delivered'));
       const unsubscribe = bus.subscribe((event) => {
         enqueue(async () => {
+          // The sign-in is checked again before each event: a member signed out everywhere or
+          // disabled while the stream is open gets nothing more, and the stream ends.
+          try {
+            await preHandler(request, reply);
+          } catch {
+            stream.close();
+            return;
+          }
           if (event.kind === 'message' && event.messageId) {
             const message = await service.messageOf(event.messageId, 'staff');
             if (message) stream.send({ type: 'message', ticketId: event.ticketId, project: event.project, message });

@@ -8,7 +8,7 @@ import { RegistrationPage } from './registration-page';
 import { RecoveryPage } from './recovery-page';
 
 // The real widget is a web component doing proof of work; here a button "solves" it.
-vi.mock('./captcha-widget', () => ({
+vi.mock('@/shared/ui/captcha/captcha-widget', () => ({
   CaptchaWidget: ({ onChange }: { onChange: (payload: string | null) => void }) => (
     <button type="button" onClick={() => onChange('solved-payload')}>
       solve robot check

@@ -10,8 +10,8 @@ import { notify } from '@/shared/ui/notify';
 import { useResendCode } from '../api/resend-code';
 import { FormField } from '@/shared/ui/form-field';
 import { ResendCode } from './resend-code';
-import { CaptchaSlot } from './captcha-slot';
-import type { CaptchaState } from './captcha-slot';
+import { CaptchaSlot } from '@/shared/ui/captcha/captcha-slot';
+import type { CaptchaState } from '@/shared/ui/captcha/captcha-slot';
 
 const ZCodeForm = z.object({ code: ZCode });
 type CodeForm = z.input<typeof ZCodeForm>;

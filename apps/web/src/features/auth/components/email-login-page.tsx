@@ -12,7 +12,7 @@ import { paths } from '@/shared/paths';
 import { useLoginByEmail } from '../api/login-by-email';
 import { useAuthScreen } from '../use-auth-screen';
 import { FormField } from '@/shared/ui/form-field';
-import { CaptchaSlot } from './captcha-slot';
+import { CaptchaSlot } from '@/shared/ui/captcha/captcha-slot';
 import './auth-card.css';
 
 export const ZEmailLoginForm = z.object({ email: ZEmail, password: ZPassword });

@@ -15,7 +15,7 @@ import { useSendRecoveryPasswordCode } from '../api/send-recovery-password-code'
 import { useActivateNewPassword } from '../api/activate-new-password';
 import { useAuthScreen } from '../use-auth-screen';
 import { FormField } from '@/shared/ui/form-field';
-import { CaptchaSlot } from './captcha-slot';
+import { CaptchaSlot } from '@/shared/ui/captcha/captcha-slot';
 import { CodeStep } from './code-step';
 import './auth-card.css';
 

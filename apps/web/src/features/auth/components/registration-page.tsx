@@ -13,7 +13,7 @@ import { useRegisterByEmail } from '../api/register-by-email';
 import { useSendVerificationCode } from '../api/send-verification-code';
 import { useAuthScreen } from '../use-auth-screen';
 import { FormField } from '@/shared/ui/form-field';
-import { CaptchaSlot } from './captcha-slot';
+import { CaptchaSlot } from '@/shared/ui/captcha/captcha-slot';
 import { CodeStep } from './code-step';
 import './auth-card.css';
 

@@ -2,11 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZWebhookRequest } from '@portal/contracts/staff';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
+import { useApiKeys, useRevokeApiKey } from '../api/api-keys';
 import { useCreateApiKey } from '../api/create-api-key';
 import { useStaffMe } from '../api/get-me';
 import { useProjectSettings } from '../api/get-project-settings';
 import { useStaffProjects } from '../api/get-projects';
 import { useSetWebhook } from '../api/set-webhook';
+import { formatDateTime } from '../format';
 import { ShownOnce } from './shown-once';
 
 /** Admin only: a game-server API key (shown once) and the webhook URL (its secret shown once). */
@@ -79,6 +81,7 @@ function ProjectSettings({ project }: { project: string }) {
           </p>
         )}
         {createKey.data && <ShownOnce label={t('staff.projects.newKey')} note={t('staff.projects.keyOnce')} value={createKey.data} />}
+        <ApiKeyList project={project} />
       </section>
       <section className="staff-card" aria-labelledby="staff-webhook-title">
         <h2 id="staff-webhook-title">{t('staff.projects.webhook')}</h2>
@@ -112,5 +115,63 @@ function ProjectSettings({ project }: { project: string }) {
         {setWebhook.data && <ShownOnce label={t('staff.projects.secret')} note={t('staff.projects.secretOnce')} value={setWebhook.data.secret} />}
       </section>
     </div>
+  );
+}
+
+/** The project's keys by prefix, with their last use; a live key can be revoked. */
+function ApiKeyList({ project }: { project: string }) {
+  const { t } = useTranslation();
+  const keys = useApiKeys(project);
+  const revoke = useRevokeApiKey();
+  if (!keys.data || keys.data.length === 0) return null;
+  return (
+    <>
+      <div className="staff-table-wrap">
+        <table className="staff-table">
+          <caption>{t('staff.projects.keys.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('staff.projects.keys.key')}</th>
+              <th scope="col">{t('staff.projects.keys.created')}</th>
+              <th scope="col">{t('staff.projects.keys.lastUsed')}</th>
+              <th scope="col">{t('staff.projects.keys.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.data.map((key) => (
+              <tr key={key.id}>
+                <td>
+                  <code>{`ppk_${key.prefix}_…`}</code>
+                </td>
+                <td>
+                  <time dateTime={key.createdAt}>{formatDateTime(key.createdAt)}</time>
+                </td>
+                <td>{key.lastUsedAt ? <time dateTime={key.lastUsedAt}>{formatDateTime(key.lastUsedAt)}</time> : t('staff.projects.keys.never')}</td>
+                <td>
+                  {key.revokedAt ? (
+                    t('staff.projects.keys.revokedAt', { date: formatDateTime(key.revokedAt) })
+                  ) : (
+                    <button
+                      type="button"
+                      className="staff-button"
+                      disabled={revoke.isPending}
+                      aria-label={t('staff.projects.keys.revokeKey', { key: `ppk_${key.prefix}` })}
+                      onClick={() => revoke.mutate({ project, keyId: key.id })}
+                    >
+                      {t('staff.projects.keys.revoke')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {revoke.isError && (
+        <p role="alert" className="staff-error">
+          {t('staff.projects.error')}
+        </p>
+      )}
+    </>
   );
 }

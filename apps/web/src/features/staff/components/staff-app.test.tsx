@@ -4,6 +4,14 @@ import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import { setStaffToken, staffToken } from '../api/staff-session';
 import { StaffApp } from './staff-app';
 
+vi.mock('@/shared/ui/captcha/captcha-widget', () => ({
+  CaptchaWidget: ({ onChange }: { onChange: (payload: string | null) => void }) => (
+    <button type="button" onClick={() => onChange('solved-payload')}>
+      solve robot check
+    </button>
+  ),
+}));
+
 const renderStaff = (path = '/staff') => renderRoutes([{ path: '/staff/*', element: <StaffApp /> }], path);
 
 const ticketId = '0b6f0f34-9c1f-4a3e-9b1e-3c1d1b1e2f01';
@@ -103,6 +111,7 @@ describe('StaffApp', () => {
       '/api/staff/me': { body: { data: { id: 's1', email: 'agent@portal.test', role: 'support' } } },
       '/api/staff/projects': { body: { data: [] } },
       '/api/staff/tickets': { body: { data: [] } },
+      '/api/staff/logout': { body: { data: { result: true } } },
     });
     renderStaff();
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
@@ -127,6 +136,36 @@ describe('StaffApp', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
     expect(window.sessionStorage.getItem('staffToken')).toBeNull();
+    // Signing out ends the session on the server too (every token of the member).
+    const logoutCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/staff/logout');
+    expect(logoutCall?.[1]?.method).toBe('POST');
+    expect(new Headers(logoutCall?.[1]?.headers).get('authorization')).toBe('Bearer staff-token');
+  });
+
+  it('shows the robot check when the server asks for it, sends its solution, and tells a locked account how long to wait', async () => {
+    const answers = [
+      { status: 403, body: { code: 'CAPTCHA_REQUIRED', message: 'Prove that you are not a robot' } },
+      { status: 429, body: { code: 'ACCOUNT_LOCKED', message: 'locked', retryAfter: 600 } },
+    ];
+    const fetchMock = mockApi({ '/api/staff/login': () => answers.shift() ?? { status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'no' } } });
+    renderStaff();
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'agent@portal.test' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'guess' } });
+    expect(screen.queryByRole('button', { name: 'solve robot check' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Prove that you are not a robot to continue.');
+    const solve = await screen.findByRole('button', { name: 'solve robot check' });
+    expect((screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(solve);
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-password' } });
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Too many failed sign-ins for this account. Try again in 10 min.')).toBeTruthy();
+    const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+    expect(bodies[0]).not.toHaveProperty('altcha');
+    expect(bodies[1]).toMatchObject({ email: 'agent@portal.test', password: 'right-password', altcha: 'solved-payload' });
+    expect(staffToken()).toBeNull();
   });
 
   it('lists tickets with project, player, time and unread count, and opens one with authors told apart', async () => {
@@ -142,6 +181,7 @@ describe('StaffApp', () => {
     await waitFor(() => expect(document.title).toBe('(2) Inbox · Staff console'));
     // A support member gets no Projects page.
     expect(screen.queryByRole('link', { name: 'Projects' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Team' })).toBeNull();
 
     fireEvent.click(rows[0]!);
     expect(await screen.findByRole('heading', { name: 'Drop not credited' })).toBeTruthy();
@@ -209,5 +249,67 @@ describe('StaffApp', () => {
     expect(((await screen.findByLabelText('Signing secret')) as HTMLInputElement).value).toBe('whsec_abc');
     const put = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/webhook') && init?.method === 'PUT');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ url: 'https://game.example/hook' });
+  });
+
+  it('lets an admin disable and enable a member on the Team page, never themselves', async () => {
+    setStaffToken('staff-token');
+    const agentId = '6f1c1a52-3c0e-4f57-9a7e-1b2c3d4e5f61';
+    let disabledAt: string | null = null;
+    const team = () => [
+      { id: 's2', email: 'admin@portal.test', role: 'admin', createdAt: '2026-11-01T10:00:00.000Z', disabledAt: null },
+      { id: agentId, email: 'agent@portal.test', role: 'support', createdAt: '2026-11-02T10:00:00.000Z', disabledAt },
+    ];
+    const fetchMock = mockApi({
+      '/api/staff/me': { body: { data: { id: 's2', email: 'admin@portal.test', role: 'admin' } } },
+      [`/api/staff/accounts/${agentId}/disable`]: () => {
+        disabledAt = '2026-11-21T10:00:00.000Z';
+        return { body: { data: team()[1] } };
+      },
+      [`/api/staff/accounts/${agentId}/enable`]: () => {
+        disabledAt = null;
+        return { body: { data: team()[1] } };
+      },
+      '/api/staff/accounts': () => ({ body: { data: team() } }),
+    });
+    renderStaff('/staff/team');
+    expect(await screen.findByRole('heading', { name: 'Team' })).toBeTruthy();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('(you)')).toBeTruthy();
+    expect(within(table).queryByRole('button', { name: 'Disable admin@portal.test' })).toBeNull();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Disable agent@portal.test' }));
+    expect(await screen.findByText(/^Disabled 2026-11-2/)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Enable agent@portal.test' }));
+    expect(await screen.findByRole('button', { name: 'Disable agent@portal.test' })).toBeTruthy();
+    const actions = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url));
+    expect(actions).toEqual([`/api/staff/accounts/${agentId}/disable`, `/api/staff/accounts/${agentId}/enable`]);
+  });
+
+  it("lists a project's keys by prefix with their last use, and revokes one", async () => {
+    setStaffToken('staff-token');
+    const keyId = '6f1c1a52-3c0e-4f57-9a7e-1b2c3d4e5f60';
+    const live = { id: keyId, prefix: '0123456789ab', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null, revokedAt: null };
+    let revoked = false;
+    const fetchMock = mockApi({
+      '/api/staff/me': { body: { data: { id: 's2', email: 'admin@portal.test', role: 'admin' } } },
+      [`/api/staff/projects/familytown/api-keys/${keyId}/revoke`]: () => {
+        revoked = true;
+        return { body: { data: { ...live, revokedAt: '2026-11-21T10:00:00.000Z' } } };
+      },
+      '/api/staff/projects/familytown/api-keys': () => ({ body: { data: [revoked ? { ...live, revokedAt: '2026-11-21T10:00:00.000Z' } : live] } }),
+      '/api/staff/projects/familytown': () => ({ body: { data: { name: 'familytown', webhookUrl: null, activeApiKeys: revoked ? 0 : 1 } } }),
+      '/api/staff/projects': { body: { data: [{ name: 'familytown' }] } },
+    });
+    renderStaff('/staff/projects');
+    const table = await screen.findByRole('table', { name: 'Keys of this project' });
+    expect(within(table).getByText('ppk_0123456789ab_…')).toBeTruthy();
+    expect(within(table).getByText('Never')).toBeTruthy();
+    expect(await screen.findByText('Active keys: 1')).toBeTruthy();
+
+    fireEvent.click(within(table).getByRole('button', { name: 'Revoke key ppk_0123456789ab' }));
+    expect(await screen.findByText(/^Revoked 2026-11-2/)).toBeTruthy();
+    expect(await screen.findByText('Active keys: 0')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/revoke'));
+    expect(call?.[1]?.method).toBe('POST');
   });
 });

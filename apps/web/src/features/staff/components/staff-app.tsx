@@ -5,6 +5,7 @@ import { InboxPage } from './inbox-page';
 import { ProjectsPage } from './projects-page';
 import { SignInPage } from './sign-in-page';
 import { StaffShell } from './staff-shell';
+import { TeamPage } from './team-page';
 import './staff.css';
 
 /** Signed out: the sign-in form at any /staff address; signed in: the shell and its pages. */
@@ -17,6 +18,7 @@ export function StaffApp() {
         <Route index element={<InboxPage />} />
         <Route path="tickets/:id" element={<InboxPage />} />
         <Route path="projects" element={<ProjectsPage />} />
+        <Route path="team" element={<TeamPage />} />
         <Route path="*" element={<Navigate to={staffPaths.inbox()} replace />} />
       </Routes>
     </StaffShell>

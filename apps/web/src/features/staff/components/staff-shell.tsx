@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useStaffMe } from '../api/get-me';
 import { useStaffEvents } from '../api/staff-events';
 import { staffKeys } from '../api/staff-request';
-import { setStaffToken } from '../api/staff-session';
+import { staffLogout } from '../api/logout';
 import { staffPaths } from '../staff-paths';
 import { LanguageSelect } from './language-select';
 
@@ -15,10 +15,12 @@ export function StaffShell({ token, children }: { token: string; children: React
   const queryClient = useQueryClient();
   const me = useStaffMe(true);
   const live = useStaffEvents(token);
-  const onProjects = useLocation().pathname.startsWith(staffPaths.projects());
+  const { pathname } = useLocation();
+  const onAdminPage = pathname.startsWith(staffPaths.projects()) || pathname.startsWith(staffPaths.team());
+  const [signingOut, setSigningOut] = useState(false);
   const signOut = () => {
-    setStaffToken(null);
-    queryClient.removeQueries({ queryKey: staffKeys.all });
+    setSigningOut(true);
+    void staffLogout().finally(() => queryClient.removeQueries({ queryKey: staffKeys.all }));
   };
 
   return (
@@ -32,15 +34,20 @@ export function StaffShell({ token, children }: { token: string; children: React
           {/* The inbox stays marked on a ticket's address (/staff/tickets/...). */}
           <NavLink
             to={staffPaths.inbox()}
-            className={onProjects ? 'staff-header__link' : 'staff-header__link active'}
-            aria-current={onProjects ? undefined : 'page'}
+            className={onAdminPage ? 'staff-header__link' : 'staff-header__link active'}
+            aria-current={onAdminPage ? undefined : 'page'}
           >
             {t('staff.nav.inbox')}
           </NavLink>
           {me.data?.role === 'admin' && (
-            <NavLink to={staffPaths.projects()} className="staff-header__link">
-              {t('staff.nav.projects')}
-            </NavLink>
+            <>
+              <NavLink to={staffPaths.projects()} className="staff-header__link">
+                {t('staff.nav.projects')}
+              </NavLink>
+              <NavLink to={staffPaths.team()} className="staff-header__link">
+                {t('staff.nav.team')}
+              </NavLink>
+            </>
           )}
         </nav>
         <span className={`staff-live staff-live--${live}`} role="status">
@@ -52,7 +59,7 @@ export function StaffShell({ token, children }: { token: string; children: React
           </span>
         )}
         <LanguageSelect />
-        <button type="button" className="staff-button" onClick={signOut}>
+        <button type="button" className="staff-button" onClick={signOut} disabled={signingOut}>
           {t('staff.nav.signOut')}
         </button>
       </header>
