@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { offeredMethods, type AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
+import { refusingNulCharacters } from './lib/nul-text.ts';
 import { createCatalogCache, type CatalogCache } from './modules/control/catalog-cache.ts';
 import { priceLogoRoutes } from './modules/control/price-logo-routes.ts';
 import { createControlRepository } from './modules/control/repository.ts';
@@ -105,7 +106,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     // A player JWT travels as a path parameter (GET /api/auth/check/{jwt}).
     routerOptions: { maxParamLength: 4096 },
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingNulCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
 
   const ownsDatabase = !overrides.database;

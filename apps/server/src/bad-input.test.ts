@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../test/app.ts';
+import {
+  badRequests,
+  credentialsFor,
+  describeFailure,
+  operationsOf,
+  registerPlayer,
+  runBadRequests,
+  statusSummary,
+  type OpenApiDocument,
+  type Send,
+} from '../test/bad-input.ts';
+
+const admin = { email: 'bad-input-admin@portal.localhost', password: 'BadInput123' };
+
+/** One request through `inject`; an event stream counts by its status and is closed at once. */
+function injectSender(app: FastifyInstance): Send {
+  return async (request) => {
+    const response = await app.inject({
+      method: request.method as 'GET',
+      url: request.url,
+      headers: request.headers,
+      ...(request.body !== undefined ? { payload: request.body } : {}),
+      payloadAsStream: true,
+    });
+    const contentType = String(response.headers['content-type'] ?? '');
+    if (contentType.startsWith('text/event-stream')) {
+      response.raw.res.destroy();
+      return { status: response.statusCode, contentType, body: '' };
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
+    return { status: response.statusCode, contentType, body: Buffer.concat(chunks).toString('utf8') };
+  };
+}
+
+describe('bad input from the OpenAPI document', () => {
+  let app: FastifyInstance;
+  let send: Send;
+  beforeAll(async () => {
+    app = await buildTestApp({
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      // The limits stay on (their code runs on every odd URL) but high enough that requests reach the routes.
+      RATE_LIMIT_MAX: '1000000',
+      AUTH_RATE_LIMIT_MAX: '1000000',
+      GAME_API_RATE_LIMIT_MAX: '1000000',
+      CODE_MAILS_PER_IP_HOUR: '0',
+      CODE_MAILS_PER_EMAIL_DAY: '0',
+      CODE_MAILS_PER_HOUR: '0',
+      ALTCHA_MAX_NUMBER: '2000',
+    });
+    send = injectSender(app);
+  });
+  afterAll(() => app.close());
+
+  it('refuses a NUL character in any text with 400 naming the field (PostgreSQL cannot store it)', async () => {
+    const login = await app.inject({ method: 'POST', url: '/api/staff/login', payload: { email: 'a\u0000b@example.com', password: 'x' } });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'body.email: must not contain NUL characters' });
+    const query = await app.inject({ url: '/api/control/get-prices?project=a%00b' });
+    expect(query.statusCode).toBe(400);
+    expect(query.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'querystring.project: must not contain NUL characters' });
+  });
+
+  it('answers at least 10,000 malformed requests to every operation with no 5xx, and still serves', async () => {
+    const doc = (await app.inject('/api/openapi.json')).json() as OpenApiDocument;
+    const operations = operationsOf(doc);
+    expect(operations.length).toBeGreaterThanOrEqual(50);
+    const credentials = await credentialsFor(send, admin);
+
+    const requests = badRequests(doc, credentials, { seed: 20261125, perOperation: 150 });
+    expect(requests.length).toBeGreaterThanOrEqual(10_000);
+    const covered = new Set(requests.map((r) => r.label.split(':')[0]));
+    expect(covered.size).toBe(operations.length);
+
+    const result = await runBadRequests(requests, send, 20);
+    const fiveHundreds = result.failures.filter((f) => !f.answer || f.answer.status >= 500).length;
+    console.log(`bad-input: ${result.sent} requests, ${fiveHundreds} 5xx (${statusSummary(result.byStatus)})`);
+    if (result.failures.length) console.log(result.failures.slice(0, 30).map(describeFailure).join('\n\n'));
+    expect(result.sent).toBeGreaterThanOrEqual(10_000);
+    expect(result.failures.map((f) => `${f.reason} — ${f.request.label}`)).toEqual([]);
+
+    // Still serving: health, the catalogue, a new player's whole registration, staff sign-in.
+    expect((await app.inject('/api/health')).statusCode).toBe(200);
+    expect((await app.inject('/api/control/get-games-data')).statusCode).toBe(200);
+    const jwt = await registerPlayer(send, 'after-bad-input@players.example');
+    const me = await app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${jwt}` } });
+    expect(me.statusCode).toBe(200);
+    const staff = await app.inject({ method: 'POST', url: '/api/staff/login', payload: admin });
+    expect(staff.statusCode).toBe(200);
+  }, 300_000);
+});
