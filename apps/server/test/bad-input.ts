@@ -502,6 +502,7 @@ function brokenBodies(value: unknown): Array<[string, string]> {
     ['string', '"text"'],
     ['array', `[${json}]`],
     ['deeply nested arrays', `${'['.repeat(5000)}${']'.repeat(5000)}`],
+    ['arrays nested 400,000 deep', `${'['.repeat(400_000)}${']'.repeat(400_000)}`],
     ['deeply nested objects', `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`],
     ['lone surrogate escape', '{"a":"\\ud800"}'],
     ['NUL escape', '{"a":"\\u0000"}'],

@@ -5,14 +5,27 @@ import type { FastifySchemaCompiler } from 'fastify';
  * ("/title", "/items/0"), else undefined. PostgreSQL stores no NUL in text or jsonb, so such
  * input can only fail later, as a 500; it is refused up front instead.
  */
-export function nulCharacterPath(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || '/' : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const at = `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`;
-    if (key.includes('\u0000')) return at;
-    const found = nulCharacterPath(item, at);
-    if (found) return found;
+export function nulCharacterPath(value: unknown): string | undefined {
+  // A loop, not recursion: a parsed body may nest thousands of levels deep. Paths are
+  // linked lists, written out only for the field that is refused.
+  type At = { key: string; parent: At | undefined } | undefined;
+  const pointer = (at: At): string => {
+    const keys: string[] = [];
+    for (let node = at; node; node = node.parent) keys.push(node.key.replaceAll('~', '~0').replaceAll('/', '~1'));
+    return keys.length ? `/${keys.reverse().join('/')}` : '/';
+  };
+  const pending: Array<[unknown, At]> = [[value, undefined]];
+  while (pending.length > 0) {
+    const [item, at] = pending.pop() as [unknown, At];
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return pointer(at);
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item).reverse()) {
+        const childAt = { key, parent: at };
+        if (key.includes('\u0000')) return pointer(childAt);
+        pending.push([child, childAt]);
+      }
+    }
   }
   return undefined;
 }
