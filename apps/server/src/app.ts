@@ -39,7 +39,7 @@ import { createSupport } from './modules/support/setup.ts';
 import type { StaffAuth } from './modules/support/staff-auth.ts';
 import { supportStaffRoutes } from './modules/support/staff-routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { clientErrorHandler, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { REQUEST_ID_HEADER, RequestLogController, requestIdPlugin, serializeRequest } from './plugins/request-log.ts';
@@ -105,6 +105,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // A player JWT travels as a path parameter (GET /api/auth/check/{jwt}).
     routerOptions: { maxParamLength: 4096 },
+    clientErrorHandler,
   });
   app.setValidatorCompiler(refusingNulCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
