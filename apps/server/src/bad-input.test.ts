@@ -1,3 +1,4 @@
+import { connect, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app.ts';
@@ -9,6 +10,8 @@ import {
   registerPlayer,
   runBadRequests,
   statusSummary,
+  type Answer,
+  type BadRequest,
   type OpenApiDocument,
   type Send,
 } from '../test/bad-input.ts';
@@ -17,23 +20,44 @@ const admin = { email: 'bad-input-admin@portal.localhost', password: 'BadInput12
 
 /** One request through `inject`; an event stream counts by its status and is closed at once. */
 function injectSender(app: FastifyInstance): Send {
-  return async (request) => {
-    const response = await app.inject({
-      method: request.method as 'GET',
-      url: request.url,
-      headers: request.headers,
-      ...(request.body !== undefined ? { payload: request.body } : {}),
-      payloadAsStream: true,
-    });
-    const contentType = String(response.headers['content-type'] ?? '');
-    if (contentType.startsWith('text/event-stream')) {
-      response.raw.res.destroy();
-      return { status: response.statusCode, contentType, body: '' };
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
-    return { status: response.statusCode, contentType, body: Buffer.concat(chunks).toString('utf8') };
-  };
+  return (request) => withTimeout(injectOnce(app, request), 30_000);
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+async function injectOnce(app: FastifyInstance, request: BadRequest): Promise<Answer> {
+  const response = await app.inject({
+    method: request.method as 'GET',
+    url: request.url,
+    headers: request.headers,
+    ...(request.body !== undefined ? { payload: request.body } : {}),
+    payloadAsStream: true,
+  });
+  const contentType = String(response.headers['content-type'] ?? '');
+  if (contentType.startsWith('text/event-stream')) {
+    response.raw.res.destroy();
+    return { status: response.statusCode, contentType, body: '' };
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
+  return { status: response.statusCode, contentType, body: Buffer.concat(chunks).toString('utf8') };
+}
+
+/** Writes `raw` on a fresh socket to the listening app and reads until the server closes. */
+function rawExchange(port: number, raw: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(raw));
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    socket.on('close', () => resolve(text));
+    socket.on('error', reject);
+  });
 }
 
 describe('bad input from the OpenAPI document', () => {
@@ -63,6 +87,22 @@ describe('bad input from the OpenAPI document', () => {
     const query = await app.inject({ url: '/api/control/get-prices?project=a%00b' });
     expect(query.statusCode).toBe(400);
     expect(query.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'querystring.project: must not contain NUL characters' });
+  });
+
+  it('answers requests the HTTP parser refuses with { code, message } too', async () => {
+    const server = await buildTestApp();
+    try {
+      await server.listen({ port: 0, host: '127.0.0.1' });
+      const port = (server.server.address() as AddressInfo).port;
+      const huge = await rawExchange(port, `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      expect(huge).toMatch(/^HTTP\/1.1 431 /);
+      expect(JSON.parse(huge.slice(huge.indexOf('\r\n\r\n') + 4))).toEqual({ code: 'HEADERS_TOO_LARGE', message: expect.any(String) });
+      const broken = await rawExchange(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab');
+      expect(broken).toMatch(/^HTTP\/1.1 400 /);
+      expect(JSON.parse(broken.slice(broken.indexOf('\r\n\r\n') + 4))).toEqual({ code: 'BAD_REQUEST', message: expect.any(String) });
+    } finally {
+      await server.close();
+    }
   });
 
   it('answers at least 10,000 malformed requests to every operation with no 5xx, and still serves', async () => {
