@@ -148,7 +148,7 @@ function wrongTypes(schema: Schema): unknown[] {
 }
 
 /** Numbers out of range for a numeric field. */
-const ODD_NUMBERS: readonly unknown[] = [-1, 0, 1.5, -0.000001, 2 ** 53 + 1, -(2 ** 63), 1e308, -1e308, 99999999999999999999, '1', 'NaN', 'Infinity'];
+const ODD_NUMBERS: readonly unknown[] = [-1, 0, 1.5, -0.000001, 2 ** 53 + 1, -(2 ** 63), 1e308, -1e308, 1e20, '99999999999999999999', '1', 'NaN', 'Infinity'];
 
 function typesOf(schema: Schema): string[] {
   if (Array.isArray(schema.type)) return schema.type;
