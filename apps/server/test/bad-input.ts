@@ -16,7 +16,13 @@ export type BadRequest = {
 };
 export type Answer = { status: number; contentType: string; body: string };
 export type Send = (request: BadRequest) => Promise<Answer>;
-export type Credentials = { player: string; staff: string; apiKey: string };
+export type Credentials = {
+  player: string;
+  staff: string;
+  apiKey: string;
+  /** real ids the requests put where a route wants one, so bad input gets past "not found" */
+  ids?: { userId?: string; paymentId?: string; ticketId?: string };
+};
 
 // --- OpenAPI as far as the generator reads it ---------------------------------------------
 
@@ -273,14 +279,29 @@ export function badRequests(doc: OpenApiDocument, credentials: Credentials, opti
   return operations.flatMap((operation) => requestsFor(operation, credentials, random, perOperation));
 }
 
+/** A real value for a parameter or field of this name, where the product has one. */
+function knownValue(operation: Operation, name: string, ids: NonNullable<Credentials['ids']>): string | undefined {
+  if (name === 'paymentId' || (name === 'id' && operation.path.includes('/payments/'))) return ids.paymentId;
+  if ((name === 'id' || name === 'ticketId') && operation.path.includes('ticket')) return ids.ticketId;
+  if (name === 'userId') return ids.userId;
+  if (name === 'project' || name === 'projectName') return 'familytown';
+  if (name === 'priceId') return 'ft-coins-100';
+  return undefined;
+}
+
 function requestsFor(operation: Operation, credentials: Credentials, random: Random, perOperation: number): BadRequest[] {
   const auth = authOf(operation);
   const validAuth: Record<string, string> = auth === 'none' ? {} : { authorization: `Bearer ${credentials[auth]}` };
-  const pathValues = Object.fromEntries(operation.pathParams.map((p) => [p.name, asText(sampleOf(p.schema))]));
-  const queryValues = Object.fromEntries(
-    operation.queryParams.filter((p) => p.required).map((p) => [p.name, asText(sampleOf(p.schema))]),
-  );
-  const bodyValue = operation.body ? sampleOf(operation.body) : undefined;
+  const ids = credentials.ids ?? {};
+  const valueOf = (param: Parameter) => knownValue(operation, param.name, ids) ?? asText(sampleOf(param.schema));
+  const pathValues = Object.fromEntries(operation.pathParams.map((p) => [p.name, valueOf(p)]));
+  const queryValues = Object.fromEntries(operation.queryParams.filter((p) => p.required).map((p) => [p.name, valueOf(p)]));
+  let bodyValue = operation.body ? sampleOf(operation.body) : undefined;
+  if (bodyValue && typeof bodyValue === 'object' && !Array.isArray(bodyValue)) {
+    const filled = { ...(bodyValue as Record<string, unknown>) };
+    for (const key of Object.keys(filled)) filled[key] = knownValue(operation, key, ids) ?? filled[key];
+    bodyValue = filled;
+  }
   const hasBody = operation.method !== 'GET';
 
   const pathOf = (values: Record<string, string>, encode = true) =>
@@ -376,7 +397,7 @@ function requestsFor(operation: Operation, credentials: Credentials, random: Ran
       add(`content-type ${name}`, { headers: { ...validAuth, ...(type ? { 'content-type': type } : {}) }, body: text });
     }
     if (operation.multipart) {
-      for (const [name, type, text] of multipartBodies()) add(`multipart ${name}`, { headers: { ...validAuth, 'content-type': type }, body: text });
+      for (const [name, type, text] of multipartBodies(ids.ticketId ?? NIL_UUID_V4)) add(`multipart ${name}`, { headers: { ...validAuth, 'content-type': type }, body: text });
     }
     // Each field: wrong, missing; extra fields.
     const schema = operation.body;
@@ -533,7 +554,7 @@ function wrongMediaTypes(value: unknown): Array<[string, string | undefined, str
 }
 
 /** Multipart bodies for the routes that take a `data` JSON field and files. */
-function multipartBodies(): Array<[string, string, string]> {
+function multipartBodies(ticketId: string): Array<[string, string, string]> {
   const boundary = 'badinputboundary';
   const type = `multipart/form-data; boundary=${boundary}`;
   const part = (name: string, content: string, extra = '') =>
@@ -541,6 +562,7 @@ function multipartBodies(): Array<[string, string, string]> {
   const end = `--${boundary}--\r\n`;
   const file = (name: string, filename: string, mime: string, content: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n${content}\r\n`;
+  const data = JSON.stringify({ title: 'a', text: 'b', ticketId });
   return [
     ['no parts', type, end],
     ['no data field', type, part('other', 'x') + end],
@@ -548,10 +570,12 @@ function multipartBodies(): Array<[string, string, string]> {
     ['data wrong shape', type, part('data', '{"title":123,"text":[]}') + end],
     ['data huge', type, part('data', JSON.stringify({ title: 'x'.repeat(HUGE), text: 'y' })) + end],
     ['data with NUL', type, part('data', JSON.stringify({ title: 'a\u0000b', text: '\u0000' })) + end],
-    ['data twice', type, part('data', '{"title":"a","text":"b"}') + part('data', '{"title":"c"}') + end],
-    ['file not an image', type, part('data', '{"title":"a","text":"b"}') + file('image', 'x.png', 'image/png', 'not a png') + end],
-    ['file with a traversal name', type, part('data', '{"title":"a","text":"b"}') + file('image', '../../x.png', 'image/png', '\u0089PNG') + end],
-    ['unknown file field', type, part('data', '{"title":"a","text":"b"}') + file('other', 'x.exe', 'application/x-msdownload', 'MZ') + end],
+    ['data twice', type, part('data', data) + part('data', '{"title":"c"}') + end],
+    ['data alone', type, part('data', data) + end],
+    ['file without data', type, file('image', 'x.png', 'image/png', 'not a png') + end],
+    ['file not an image', type, part('data', data) + file('image', 'x.png', 'image/png', 'not a png') + end],
+    ['file with a traversal name', type, part('data', data) + file('image', '../../x.png', 'image/png', '\u0089PNG') + end],
+    ['unknown file field', type, part('data', data) + file('other', 'x.exe', 'application/x-msdownload', 'MZ') + end],
     ['unterminated', type, `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"title":"a"`],
     ['header junk', type, `--${boundary}\r\nContent-Disposition: junk\r\n\r\nx\r\n${end}`],
   ];
@@ -688,10 +712,28 @@ export async function registerPlayer(send: Send, email: string, password = 'Secr
   return done.data.result.jwt;
 }
 
-/** A player token, the admin's staff token and a new API key of `project`. */
+/**
+ * A player token, the admin's staff token, a new API key of `project`, and real ids: the
+ * player's, a payment made for them through the game-server API, a support ticket of theirs.
+ */
 export async function credentialsFor(send: Send, admin: { email: string; password: string }, project = 'familytown'): Promise<Credentials> {
   const player = await registerPlayer(send, `bad-input-${Date.now().toString(36)}@players.example`);
   const { token: staff } = (await call(send, 'POST', '/api/staff/login', admin)) as { token: string };
   const { key: apiKey } = (await call(send, 'POST', `/api/staff/projects/${project}/api-keys`, {}, staff)) as { key: string };
-  return { player, staff, apiKey };
+  const me = (await call(send, 'GET', '/api/user/me', undefined, player)) as { data: { userId: string } };
+  const userId = me.data.userId;
+  const payment = (await call(send, 'POST', '/api/v1/payments', { userId, priceId: 'ft-coins-100', idempotencyKey: 'bad-input' }, apiKey)) as {
+    paymentId: string;
+  };
+  const boundary = 'badinputsetup';
+  const ticket = await send({
+    method: 'POST',
+    url: '/api/support/create-ticket',
+    headers: { authorization: `Bearer ${player}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"title":"Bad input","text":"Hello"}\r\n--${boundary}--\r\n`,
+    label: 'setup create-ticket',
+  });
+  if (ticket.status >= 300) throw new Error(`create-ticket: ${ticket.status} ${ticket.body}`);
+  const ticketId = (JSON.parse(ticket.body) as { data: { id: string } }).data.id;
+  return { player, staff, apiKey, ids: { userId, paymentId: payment.paymentId, ticketId } };
 }
