@@ -390,7 +390,15 @@ function requestsFor(operation: Operation, credentials: Credentials, random: Ran
     }
   }
 
+  for (const value of ['br;q=junk, *', 'gzip;q=2, identity;q=0', 'x-unknown', '*;q=0']) {
+    add(`accept-encoding ${value}`, { headers: { ...(hasBody ? jsonHeaders() : validAuth), 'accept-encoding': value } });
+  }
+
   if (hasBody) {
+    // A body that says it is compressed and is not, or in an encoding nobody knows.
+    for (const encoding of ['gzip', 'deflate', 'br', 'x-unknown', 'gzip, gzip', 'identity']) {
+      add(`content-encoding ${encoding}`, { headers: { ...jsonHeaders(), 'content-encoding': encoding } });
+    }
     // The body as a whole: broken JSON, wrong media types, wrong shapes, too big.
     for (const [name, text] of brokenBodies(bodyValue)) add(`body ${name}`, { body: text });
     for (const [name, type, text] of wrongMediaTypes(bodyValue)) {
