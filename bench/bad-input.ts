@@ -11,7 +11,6 @@
 //    (BENCH_DATABASE_URL: PostgreSQL), rate limits off, the bench admin seeded.
 // BAD_INPUT_SEED (1) changes the requests; BAD_INPUT_PER_OPERATION (150) their number.
 // Usage: npm run bad-input -w bench
-import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,8 +24,7 @@ import {
   registerPlayer,
   runBadRequests,
   statusSummary,
-  type Answer,
-  type BadRequest,
+  socketSender,
   type OpenApiDocument,
   type Send,
 } from '../apps/server/test/bad-input.ts';
@@ -65,52 +63,6 @@ async function startInProcess(): Promise<{ url: string; stop(): Promise<void> }>
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
-  };
-}
-
-/** One request over a kept-alive socket, its path sent as written; event streams count by status. */
-function socketSender(base: string): Send {
-  const target = new URL(base);
-  const keptAlive = new http.Agent({ keepAlive: true, maxSockets: 32 });
-  const once = (request: BadRequest, agent: http.Agent | false) =>
-    new Promise<Answer>((resolve, reject) => {
-      const outgoing = http.request(
-        {
-          host: target.hostname,
-          port: target.port,
-          method: request.method,
-          path: request.url,
-          // Without a length Node sends a DELETE or OPTIONS body unframed, and the server reads it as a next request.
-          headers: { ...request.headers, ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}) },
-          agent,
-          timeout: 30_000,
-        },
-        (response) => {
-          const contentType = String(response.headers['content-type'] ?? '');
-          const status = response.statusCode ?? 0;
-          if (contentType.startsWith('text/event-stream')) {
-            response.destroy();
-            resolve({ status, contentType, body: '' });
-            return;
-          }
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => resolve({ status, contentType, body: Buffer.concat(chunks).toString('utf8') }));
-          response.on('error', reject);
-        },
-      );
-      outgoing.on('timeout', () => outgoing.destroy(new Error('no answer within 30 s')));
-      outgoing.on('error', (error: NodeJS.ErrnoException) => {
-        // The server may answer (413, 431) and close before a large body is written.
-        if (error.code === 'EPIPE' || error.code === 'ECONNRESET') resolve({ status: 499, contentType: '', body: `connection closed: ${error.code}` });
-        else reject(error);
-      });
-      outgoing.end(request.body);
-    });
-  // A kept-alive socket the server has just closed fails the next request: that one goes again on a fresh socket.
-  return async (request) => {
-    const answer = await once(request, keptAlive);
-    return answer.status === 499 ? once(request, false) : answer;
   };
 }
 

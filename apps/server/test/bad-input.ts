@@ -3,6 +3,7 @@
 // encoded paths and bad tokens. Transport-free, so the server test sends them through
 // `app.inject` and the bench through a socket to a started instance. Seeded: the same seed
 // gives the same requests.
+import http from 'node:http';
 import type { TCaptchaChallenge } from '@portal/contracts/auth';
 import { solveAltcha } from './altcha.ts';
 
@@ -686,6 +687,53 @@ export const statusSummary = (byStatus: Map<number, number>): string =>
     .sort(([a], [b]) => a - b)
     .map(([status, count]) => `${status} x${count}`)
     .join(', ');
+
+/** One request over a kept-alive socket, its path sent as written; event streams count by status. */
+export function socketSender(base: string): Send & { close(): void } {
+  const target = new URL(base);
+  const keptAlive = new http.Agent({ keepAlive: true, maxSockets: 32 });
+  const once = (request: BadRequest, agent: http.Agent | false) =>
+    new Promise<Answer>((resolve, reject) => {
+      const outgoing = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: request.method,
+          path: request.url,
+          // Without a length Node sends a DELETE or OPTIONS body unframed, and the server reads it as a next request.
+          headers: { ...request.headers, ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}) },
+          agent,
+          timeout: 30_000,
+        },
+        (response) => {
+          const contentType = String(response.headers['content-type'] ?? '');
+          const status = response.statusCode ?? 0;
+          if (contentType.startsWith('text/event-stream')) {
+            response.destroy();
+            resolve({ status, contentType, body: '' });
+            return;
+          }
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status, contentType, body: Buffer.concat(chunks).toString('utf8') }));
+          response.on('error', reject);
+        },
+      );
+      outgoing.on('timeout', () => outgoing.destroy(new Error('no answer within 30 s')));
+      outgoing.on('error', (error: NodeJS.ErrnoException) => {
+        // The server may answer (413, 431) and close before a large body is written.
+        if (error.code === 'EPIPE' || error.code === 'ECONNRESET') resolve({ status: 499, contentType: '', body: `connection closed: ${error.code}` });
+        else reject(error);
+      });
+      outgoing.end(request.body);
+    });
+  // A kept-alive socket the server has just closed fails the next request: that one goes again on a fresh socket.
+  const send: Send = async (request) => {
+    const answer = await once(request, keptAlive);
+    return answer.status === 499 ? once(request, false) : answer;
+  };
+  return Object.assign(send, { close: () => keptAlive.destroy() });
+}
 
 // --- real credentials, through the API itself ---------------------------------------------
 
