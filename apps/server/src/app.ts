@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { offeredMethods, type AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
+import { refusingNulCharacters } from './lib/nul-text.ts';
 import { createCatalogCache, type CatalogCache } from './modules/control/catalog-cache.ts';
 import { priceLogoRoutes } from './modules/control/price-logo-routes.ts';
 import { createControlRepository } from './modules/control/repository.ts';
@@ -42,7 +43,7 @@ import type { FreeDiskBytes } from './modules/support/upload-quota.ts';
 import { StreamSlots } from './lib/stream-slots.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import type { PersonalDataEraser } from './modules/users/service.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { clientErrorHandler, errorHandlerPlugin } from './plugins/error-handler.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { REQUEST_ID_HEADER, RequestLogController, requestIdPlugin, serializeRequest } from './plugins/request-log.ts';
@@ -110,8 +111,9 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // A player JWT travels as a path parameter (GET /api/auth/check/{jwt}).
     routerOptions: { maxParamLength: 4096 },
+    clientErrorHandler,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingNulCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
 
   const ownsDatabase = !overrides.database;

@@ -20,6 +20,12 @@ export const API_ERROR_CODES = [
   'FORBIDDEN',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  /** a request the HTTP layer could not read (broken request line, headers or framing) */
+  'BAD_REQUEST',
+  /** the request's headers (URL included) exceed the server's header size limit */
+  'HEADERS_TOO_LARGE',
+  /** the client did not finish sending its request in time */
+  'REQUEST_TIMEOUT',
   'INTERNAL_ERROR',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];

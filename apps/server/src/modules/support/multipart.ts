@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { SUPPORT_MULTIPART_FIELDS, UPLOAD_LIMITS, type TUploadKind } from '@portal/contracts/support';
 import { AppError } from '../../lib/app-error.ts';
+import { NUL_MESSAGE, nulCharacterPath } from '../../lib/nul-text.ts';
 import { acceptUpload } from '../../integrations/uploads/accept-upload.ts';
 import type { FileStore } from '../../integrations/uploads/file-store.ts';
 import type { MessageFiles } from './service.ts';
@@ -79,6 +80,8 @@ export async function readSupportMultipart<T extends z.ZodType>(
     } catch {
       throw badRequest('data: must be JSON');
     }
+    const nul = nulCharacterPath(json);
+    if (nul !== undefined) throw badRequest(`data${nul.replaceAll('/', '.')}: ${NUL_MESSAGE}`);
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -6,6 +6,7 @@ import { SseHub } from './sse.ts';
 
 describe('SseHub', () => {
   const apps: ReturnType<typeof Fastify>[] = [];
+  const closed: string[] = [];
   afterEach(async () => {
     for (const app of apps.splice(0)) await app.close();
   });
@@ -14,7 +15,8 @@ describe('SseHub', () => {
     const app = Fastify();
     apps.push(app);
     app.get('/events', async (request, reply) => {
-      hub.open(request, reply);
+      const stream = hub.open(request, reply);
+      stream.onClose(() => closed.push(request.method));
     });
     // As buildApp does: open streams end before the server waits for connections.
     app.addHook('preClose', async () => hub.closeAll());
@@ -92,5 +94,17 @@ describe('SseHub', () => {
     expect(performance.now() - started).toBeLessThan(2000);
     expect(await ended).toContain('event: ready');
     expect(hub.size).toBe(0);
+  });
+
+  it('answers HEAD with the headers and holds no stream open for it', async () => {
+    const hub = new SseHub(60_000);
+    const { url } = await serve(hub);
+    closed.length = 0;
+    const response = await fetch(`${url}/events`, { method: 'HEAD', signal: AbortSignal.timeout(5000) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(hub.size).toBe(0);
+    // The route's clean-up (unsubscribing from events) runs even though the stream closed before it asked.
+    expect(closed).toEqual(['HEAD']);
   });
 });

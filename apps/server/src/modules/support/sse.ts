@@ -80,6 +80,7 @@ export class SseHub {
         res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
       },
       onClose(listener) {
+        // Already gone (a HEAD request, a client that left at once): the caller still cleans up.
         if (closed) listener();
         else listeners.push(listener);
       },
@@ -88,6 +89,11 @@ export class SseHub {
         res.end();
       },
     };
+    if (request.method === 'HEAD') {
+      // A HEAD gets the headers only; a stream it cannot read would stay open for nothing.
+      stream.close();
+      return stream as SseStream<E>;
+    }
     request.raw.on('close', finish);
     res.on('close', finish);
     this.streams.add(stream);

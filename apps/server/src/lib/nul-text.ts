@@ -1,0 +1,50 @@
+import type { FastifySchemaCompiler } from 'fastify';
+
+/**
+ * Where `value` holds a NUL character (in a string or an object key), as a JSON pointer
+ * ("/title", "/items/0"), else undefined. PostgreSQL stores no NUL in text or jsonb, so such
+ * input can only fail later, as a 500; it is refused up front instead.
+ */
+export function nulCharacterPath(value: unknown): string | undefined {
+  // A loop, not recursion: a parsed body may nest thousands of levels deep. Paths are
+  // linked lists, written out only for the field that is refused.
+  type At = { key: string; parent: At | undefined } | undefined;
+  const pointer = (at: At): string => {
+    const keys: string[] = [];
+    for (let node = at; node; node = node.parent) keys.push(node.key.replaceAll('~', '~0').replaceAll('/', '~1'));
+    return keys.length ? `/${keys.reverse().join('/')}` : '/';
+  };
+  const pending: Array<[unknown, At]> = [[value, undefined]];
+  while (pending.length > 0) {
+    const [item, at] = pending.pop() as [unknown, At];
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return pointer(at);
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item).reverse()) {
+        const childAt = { key, parent: at };
+        if (key.includes('\u0000')) return pointer(childAt);
+        pending.push([child, childAt]);
+      }
+    }
+  }
+  return undefined;
+}
+
+export const NUL_MESSAGE = 'must not contain NUL characters';
+
+/**
+ * Wraps the routes' validator: a body, query, params or headers with a NUL character is a
+ * 400 VALIDATION_ERROR naming the field, before the route's own schema runs.
+ */
+export function refusingNulCharacters<T>(compiler: FastifySchemaCompiler<T>): FastifySchemaCompiler<T> {
+  return (route) => {
+    const validate = compiler(route);
+    return (data) => {
+      const path = nulCharacterPath(data);
+      if (path === undefined) return validate(data);
+      return {
+        error: [{ keyword: 'nul', instancePath: path === '/' ? '' : path, schemaPath: '', params: {}, message: NUL_MESSAGE }],
+      };
+    };
+  };
+}
