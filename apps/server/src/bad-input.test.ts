@@ -142,7 +142,9 @@ describe('bad input from the OpenAPI document', () => {
     const jwt = await registerPlayer(send, 'after-bad-input@players.example');
     const me = await app.inject({ url: '/api/user/me', headers: { authorization: `Bearer ${jwt}` } });
     expect(me.statusCode).toBe(200);
-    const staff = await app.inject({ method: 'POST', url: '/api/staff/login', payload: admin });
-    expect(staff.statusCode).toBe(200);
+    // The barrage's failed staff sign-ins came from this test's address, which now has to solve
+    // the robot check (the staff sign-in guard): the admin signs in from another one.
+    const staff = await app.inject({ method: 'POST', url: '/api/staff/login', payload: admin, remoteAddress: '198.51.100.7' });
+    expect(staff.statusCode, staff.body).toBe(200);
   }, 300_000);
 });
