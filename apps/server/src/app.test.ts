@@ -17,6 +17,22 @@ describe('app', () => {
     }
   });
 
+  it('tells liveness from readiness: draining fails readiness only', async () => {
+    for (const url of ['/health/ready', '/api/health/ready']) expect((await app.inject(url)).json()).toEqual({ status: 'ok', db: 'ok' });
+    app.lifecycle.draining = true;
+    try {
+      for (const url of ['/health', '/health/ready', '/api/health', '/api/health/ready']) {
+        const res = await app.inject(url);
+        expect(res.statusCode, url).toBe(503);
+        expect(res.json()).toMatchObject({ code: 'DRAINING' });
+        expect(res.headers['retry-after']).toBe('1');
+      }
+      for (const url of ['/health/live', '/api/health/live']) expect((await app.inject(url)).json()).toEqual({ status: 'ok' });
+    } finally {
+      app.lifecycle.draining = false;
+    }
+  });
+
   it('sends the security headers', async () => {
     const res = await app.inject('/api/control/get-games-data');
     const csp = String(res.headers['content-security-policy']);

@@ -23,7 +23,7 @@ import { passportRoutes } from './modules/auth/passport-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAccounts, type Accounts } from './modules/auth/setup.ts';
 import { wellKnownRoutes } from './modules/auth/well-known-routes.ts';
-import { healthRoutes } from './modules/health/routes.ts';
+import { healthRoutes, type Lifecycle } from './modules/health/routes.ts';
 import { gameServerRoutes } from './modules/payments/game-server-routes.ts';
 import { playerPaymentRoutes } from './modules/payments/player-routes.ts';
 import { providerWebhookRoutes } from './modules/payments/provider-webhook-routes.ts';
@@ -63,6 +63,8 @@ declare module 'fastify' {
     payments: Payments;
     /** PDF receipts of paid payments and their jobs worker (issue 4, item 7). */
     receipts: Receipts;
+    /** `draining` once a shutdown began: readiness fails so load balancers stop sending. */
+    lifecycle: Lifecycle;
   }
 }
 
@@ -112,7 +114,17 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     // A player JWT travels as a path parameter (GET /api/auth/check/{jwt}).
     routerOptions: { maxParamLength: 4096 },
     clientErrorHandler,
+    // A request must arrive in time, an idle connection goes, a keep-alive outlives a load
+    // balancer's own (so it never reuses a connection we just closed).
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    connectionTimeout: config.IDLE_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
   });
+  // Slow headers: Node wants this no longer than the whole request's timeout.
+  const headersMs = config.HEADERS_TIMEOUT_SECONDS * 1000;
+  app.server.headersTimeout = config.REQUEST_TIMEOUT_SECONDS > 0 ? Math.min(headersMs, config.REQUEST_TIMEOUT_SECONDS * 1000) : headersMs;
+  const lifecycle: Lifecycle = { draining: false };
+  app.decorate('lifecycle', lifecycle);
   app.setValidatorCompiler(refusingNulCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
 
@@ -186,7 +198,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.register(openApiPlugin, { config });
     await app.register(staticFilesPlugin, { config });
 
-    await app.register(healthRoutes, { database });
+    await app.register(healthRoutes, { database, lifecycle });
     await app.register(authHookPlugin, { service: accounts.service });
     const guessLimit = config.isRateLimitEnabled ? config.AUTH_RATE_LIMIT_MAX : 0;
     await app.register(authRoutes, {

@@ -114,6 +114,18 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`).optional(),
   PORT: port.default(8080),
   HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  /** a request (headers and body) must arrive within this; uploads of 100 MB on a slow line need minutes */
+  REQUEST_TIMEOUT_SECONDS: nonNegativeInt.default(600),
+  /** the request line and headers must arrive within this (slow-header attacks) */
+  HEADERS_TIMEOUT_SECONDS: nonNegativeInt.default(30),
+  /** a connection with no bytes either way for this long is closed (event streams send a heartbeat) */
+  IDLE_TIMEOUT_SECONDS: nonNegativeInt.default(120),
+  /** an idle keep-alive connection stays open this long (above a load balancer's 60 s) */
+  KEEP_ALIVE_TIMEOUT_SECONDS: nonNegativeInt.default(75),
+  /** on SIGTERM readiness fails this long before the server closes (unset: 10 in production, else 0) */
+  SHUTDOWN_DRAIN_SECONDS: nonNegativeInt.optional(),
+  /** after the drain, in-flight requests and jobs get this long before the process exits anyway */
+  SHUTDOWN_TIMEOUT_SECONDS: nonNegativeInt.default(30),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'http:// or https://').optional(),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://').optional(),
@@ -246,6 +258,7 @@ function derive(env: Env, cwd: string) {
     SDK_DIST_DIR: path.join(REPO_ROOT, 'packages/game-sdk/dist'),
     LOG_LEVEL: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     isProduction,
+    SHUTDOWN_DRAIN_SECONDS: env.SHUTDOWN_DRAIN_SECONDS ?? (isProduction ? 10 : 0),
     isTest: env.NODE_ENV === 'test',
     isPostgres: env.DATABASE_URL !== undefined,
     isSmtpConfigured: env.SMTP_URL !== undefined,

@@ -29,17 +29,29 @@ async function main(): Promise<void> {
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    // In-flight requests finish; a stuck close must not keep the process alive forever.
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    // SIGTERM is an orchestrator's "stop": readiness fails at once and load balancers get the
+    // drain period to stop sending; then open event streams end (their clients reconnect to
+    // another process), the job workers finish their jobs and in-flight requests finish.
+    // SIGINT is a person at a terminal: no drain.
+    const drainMs = signal === 'SIGTERM' ? config.SHUTDOWN_DRAIN_SECONDS * 1000 : 0;
+    app.lifecycle.draining = true;
+    app.log.info({ signal, drainSeconds: drainMs / 1000 }, 'shutting down: readiness fails now');
+    // A stuck close must not keep the process alive forever.
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long: exiting');
+      process.exit(1);
+    }, drainMs + config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
     timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error while closing');
-        process.exit(1);
-      },
-    );
+    setTimeout(() => {
+      app.log.info('drained: closing');
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error while closing');
+          process.exit(1);
+        },
+      );
+    }, drainMs);
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
