@@ -24,6 +24,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createAccounts, type Accounts } from './modules/auth/setup.ts';
 import { wellKnownRoutes } from './modules/auth/well-known-routes.ts';
 import { healthRoutes, type Lifecycle } from './modules/health/routes.ts';
+import { JobWorker, jobTimings, type JobKind } from './modules/jobs/queue.ts';
 import { gameServerRoutes } from './modules/payments/game-server-routes.ts';
 import { playerPaymentRoutes } from './modules/payments/player-routes.ts';
 import { providerWebhookRoutes } from './modules/payments/provider-webhook-routes.ts';
@@ -59,10 +60,12 @@ declare module 'fastify' {
     catalogCache: CatalogCache;
     /** Accounts services (tokens, keys, auth rules); other modules verify players through it. */
     accounts: Accounts;
-    /** Payments, staff and the jobs worker (issue 4). */
+    /** Payments and staff (issue 4). */
     payments: Payments;
-    /** PDF receipts of paid payments and their jobs worker (issue 4, item 7). */
+    /** PDF receipts of paid payments (issue 4, item 7). */
     receipts: Receipts;
+    /** The one background jobs worker of every job kind; `start()` is the caller's (server.ts). */
+    jobs: JobWorker;
     /** `draining` once a shutdown began: readiness fails so load balancers stop sending. */
     lifecycle: Lifecycle;
   }
@@ -230,9 +233,18 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.register(priceLogoRoutes, { repository, pricesDir: path.join(config.ASSETS_DIR, 'prices') });
     // One count of open event streams for support's and the payment popup's streams.
     const streamSlots = new StreamSlots({ perClient: config.SSE_MAX_PER_CLIENT, perAddress: config.SSE_MAX_PER_ADDRESS, total: config.SSE_MAX_TOTAL });
-    const payments = await createPayments(config, database.db, accounts.tokens, app.log, database, streamSlots, {
-      hasher: accounts.hasher,
-      captcha: accounts.captcha,
+    // One jobs worker for every job kind (webhooks, reconciliation, receipts): server.ts starts
+    // it, so tests and tools that build the app decide themselves whether jobs run.
+    const jobKinds: Record<string, JobKind> = {};
+    const jobs = new JobWorker({ db: database.db, log: app.log, kinds: jobKinds, ...jobTimings(config) });
+    app.decorate('jobs', jobs);
+    // preClose: the worker finishes its jobs while the database is still open.
+    app.addHook('preClose', () => jobs.stop());
+    const payments = await createPayments(config, database.db, accounts.tokens, app.log, {
+      database,
+      streamSlots,
+      signIn: { hasher: accounts.hasher, captcha: accounts.captcha },
+      onJobEnqueued: () => jobs.nudge(),
     });
     app.addHook('preClose', async () => payments.live.hub.closeAll());
     app.addHook('onClose', () => payments.live.close());
@@ -248,13 +260,13 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.register(providerWebhookRoutes, { prefix: '/api', service: payments.service });
     await app.register(staffRoutes, { prefix: '/api', staff: payments.staff, payments: payments.service, guessLimit });
     // A paid payment's receipt job is enqueued in the transaction that makes it paid.
-    const receipts = await createReceipts(config, database.db, app.log);
+    const receipts = await createReceipts(config, database.db, app.log, () => jobs.nudge());
+    Object.assign(jobKinds, payments.service.jobKinds(), receipts.service.jobKinds());
     app.decorate('receipts', receipts);
     payments.service.onPaidInTransaction.push((tx, payment) => receipts.service.enqueue(tx, payment.id));
-    payments.service.onPaidCommitted.push(() => receipts.worker.nudge());
+    payments.service.onPaidCommitted.push(() => jobs.nudge());
     erasers.push((tx, userId) => receipts.service.erasePersonalData(tx, userId));
     await app.register(receiptRoutes, { prefix: '/api', service: receipts.service });
-    app.addHook('preClose', () => receipts.worker.stop());
     const paymentHelp = new PaymentHelpService({ db: database.db, mailer: accounts.mailer, supportEmail: config.SUPPORT_EMAIL, log: app.log });
     erasers.push((tx, userId) => paymentHelp.erasePersonalData(tx, userId));
     await app.register(paymentHelpRoutes, { prefix: '/api', service: paymentHelp });
@@ -279,12 +291,8 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     };
     await app.register(supportRoutes, { prefix: '/api', ...support, defaultProject: config.DEFAULT_PROJECT, staffAuth: supportStaffAuth });
     await app.register(supportStaffRoutes, { prefix: '/api', ...support, staffAuth: supportStaffAuth });
-    // preClose: the worker finishes its jobs while the database is still open.
-    app.addHook('preClose', () => payments.worker.stop());
 
     await app.ready();
-    app.payments.worker.start();
-    app.receipts.worker.start();
     return app;
   } catch (error) {
     await app.close();

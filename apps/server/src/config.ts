@@ -162,6 +162,8 @@ const ZEnv = z.object({
   JOB_POLL_INTERVAL_MS: nonNegativeInt.default(1000),
   /** a claimed job whose worker went silent this long is taken again */
   JOB_LEASE_SECONDS: nonNegativeInt.default(120),
+  /** finished jobs are deleted after this many days (failed ones are kept 30 days or this, the longer) */
+  JOB_KEEP_DAYS: nonNegativeInt.default(7),
   /** a provider payment still unfinished after this long is re-read from the provider */
   PAYMENT_RECONCILE_AFTER_SECONDS: nonNegativeInt.default(600),
   /** first retry delay of a refused game-server webhook; doubles up to an hour (lower only for tests) */

@@ -57,6 +57,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', shutdown);
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Background jobs (webhooks, reconciliation, receipts) run in the serving process; every
+  // process runs one worker, and they share the jobs table safely.
+  app.jobs.start();
 }
 
 main().catch((error: unknown) => {

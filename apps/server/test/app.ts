@@ -30,11 +30,16 @@ export function sharedMemoryDatabase(): Promise<Database> {
   return shared;
 }
 
-/** Builds the real app; over the file's shared in-memory PGlite unless told otherwise. */
+/**
+ * Builds the real app; over the file's shared in-memory PGlite unless told otherwise. Its jobs
+ * worker runs as in a server (`jobs: false` leaves it stopped, for tests that run jobs by hand).
+ */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  overrides: BuildOverrides = {},
+  { jobs = true, ...overrides }: BuildOverrides & { jobs?: boolean } = {},
 ): Promise<FastifyInstance> {
   const database = overrides.database ?? (overrides.databaseUrl ? undefined : await sharedMemoryDatabase());
-  return buildApp(testConfig(env), { ...overrides, ...(database ? { database } : {}) });
+  const app = await buildApp(testConfig(env), { ...overrides, ...(database ? { database } : {}) });
+  if (jobs) app.jobs.start();
+  return app;
 }

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends, type TestDatabase } from '../../../test/databases.ts';
 import { jobs } from '../../db/schema.ts';
-import { enqueueJob, exponentialBackoff, JobWorker, type JobKind } from './queue.ts';
+import { enqueueJob, exponentialBackoff, JobWorker, pruneFinishedJobs, type JobKind } from './queue.ts';
 
 const log = pino({ level: 'silent' });
 
@@ -27,6 +27,28 @@ describe.each(backends)('jobs table over $name', (backend) => {
   afterAll(() => testDb?.drop());
 
   const worker = (kinds: Record<string, JobKind>, leaseMs = 60_000) => new JobWorker({ db: testDb.database.db, log, kinds, pollIntervalMs: 10, leaseMs });
+
+  it.skipIf(backend.skip)('prunes finished jobs past their keeping time, failed ones after 30 days, never open ones', async () => {
+    const db = testDb.database.db;
+    const day = 86_400_000;
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    const [oldDone, freshDone, oldFailed, monthFailed, open] = await db
+      .insert(jobs)
+      .values([
+        { kind: 'prune', doneAt: ago(8 * day) },
+        { kind: 'prune', doneAt: ago(1 * day) },
+        { kind: 'prune', doneAt: ago(8 * day), failedAt: ago(8 * day) },
+        { kind: 'prune', doneAt: ago(31 * day), failedAt: ago(31 * day) },
+        { kind: 'prune', runAt: ago(40 * day) },
+      ])
+      .returning({ id: jobs.id });
+    expect(await pruneFinishedJobs(db, 7 * day)).toBe(2);
+    const left = (await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, 'prune'))).map((row) => row.id).sort();
+    expect(left).toEqual([freshDone!.id, oldFailed!.id, open!.id].sort());
+    expect(left).not.toContain(oldDone!.id);
+    expect(left).not.toContain(monthFailed!.id);
+    expect(await pruneFinishedJobs(db, 7 * day)).toBe(0);
+  });
 
   it.skipIf(backend.skip)('runs a due job once, retries a failing one later, and gives up after maxAttempts', async () => {
     const seen: string[] = [];

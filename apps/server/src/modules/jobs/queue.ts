@@ -58,11 +58,35 @@ export function exponentialBackoff(baseMs: number, capMs: number): (attempt: num
 
 /** A worker's poll interval and lease as the app config sets them (JOB_POLL_INTERVAL_MS, JOB_LEASE_SECONDS). */
 export const jobTimings = (
-  config: Pick<AppConfig, 'JOB_POLL_INTERVAL_MS' | 'JOB_LEASE_SECONDS'>,
-): Pick<JobWorkerOptions, 'pollIntervalMs' | 'leaseMs'> => ({
+  config: Pick<AppConfig, 'JOB_POLL_INTERVAL_MS' | 'JOB_LEASE_SECONDS' | 'JOB_KEEP_DAYS'>,
+): Pick<JobWorkerOptions, 'pollIntervalMs' | 'leaseMs' | 'keepDoneMs'> => ({
   pollIntervalMs: config.JOB_POLL_INTERVAL_MS,
   leaseMs: config.JOB_LEASE_SECONDS * 1000,
+  keepDoneMs: config.JOB_KEEP_DAYS * DAY_MS,
 });
+
+const DAY_MS = 86_400_000;
+/** Failed jobs are the record of what never happened (a webhook never delivered): kept longer. */
+const KEEP_FAILED_MS = 30 * DAY_MS;
+/** Pruning runs at most this often per worker. */
+const PRUNE_EVERY_MS = 3_600_000;
+
+/**
+ * Deletes jobs finished longer ago than `keepDoneMs` (failed ones: 30 days, or `keepDoneMs` if
+ * longer). Answers how many went. Any process may run it; deleting twice deletes nothing.
+ */
+export async function pruneFinishedJobs(db: Pick<Db, 'execute'>, keepDoneMs: number): Promise<number> {
+  const doneSeconds = keepDoneMs / 1000;
+  const failedSeconds = Math.max(keepDoneMs, KEEP_FAILED_MS) / 1000;
+  const result = await db.execute(sql`
+    delete from jobs
+    where done_at is not null
+      and ((failed_at is null and done_at < now() - make_interval(secs => ${doneSeconds}))
+        or (failed_at is not null and done_at < now() - make_interval(secs => ${failedSeconds})))`);
+  // PGlite answers affectedRows, node-postgres rowCount.
+  const outcome = result as unknown as { affectedRows?: number; rowCount?: number | null };
+  return Number(outcome.affectedRows ?? outcome.rowCount ?? 0);
+}
 
 export interface JobWorkerOptions {
   db: Db;
@@ -73,6 +97,8 @@ export interface JobWorkerOptions {
   leaseMs: number;
   /** Jobs claimed per poll. */
   batchSize?: number;
+  /** Finished jobs older than this are deleted, once an hour (unset: kept). */
+  keepDoneMs?: number;
 }
 
 interface ClaimedJob {
@@ -89,6 +115,7 @@ export class JobWorker {
   private stopped = true;
   /** set by stop(): no further claims, even by a runDue() in progress */
   private closing = false;
+  private nextPrune = 0;
 
   constructor(private readonly options: JobWorkerOptions) {}
 
@@ -128,7 +155,7 @@ export class JobWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.running = this.runDue()
-        .then(() => undefined)
+        .then(() => this.pruneNow())
         .catch((error: unknown) => this.options.log.warn({ err: error }, 'job poll failed'))
         .finally(() => {
           this.running = undefined;
@@ -136,6 +163,15 @@ export class JobWorker {
         });
     }, delay);
     this.timer.unref();
+  }
+
+  /** The hourly prune of finished jobs (a failed prune only waits for the next hour). */
+  private async pruneNow(): Promise<void> {
+    const { keepDoneMs } = this.options;
+    if (keepDoneMs === undefined || keepDoneMs <= 0 || Date.now() < this.nextPrune) return;
+    this.nextPrune = Date.now() + PRUNE_EVERY_MS;
+    const pruned = await pruneFinishedJobs(this.options.db, keepDoneMs);
+    if (pruned > 0) this.options.log.info({ pruned }, 'finished jobs pruned');
   }
 
   private async claim(): Promise<ClaimedJob[]> {

@@ -7,7 +7,6 @@ import { Argon2idHasher } from '../../integrations/passwords/argon2id.ts';
 import type { PasswordHasher } from '../../integrations/passwords/password-hasher.ts';
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import type { StreamSlots } from '../../lib/stream-slots.ts';
-import { JobWorker, jobTimings } from '../jobs/queue.ts';
 import { createRateEvents } from '../../lib/rate-events.ts';
 import { StaffLoginGuard } from '../staff/login-guard.ts';
 import { StaffService } from '../staff/service.ts';
@@ -19,7 +18,6 @@ import { publicOnlyWebhookFetch } from './webhook-guard.ts';
 export interface Payments {
   service: PaymentsService;
   staff: StaffService;
-  worker: JobWorker;
   /** Live status for the payment popup (SSE over the bus; LISTEN/NOTIFY on PostgreSQL). */
   live: PaymentLive;
 }
@@ -77,16 +75,22 @@ export interface StaffSignInDeps {
   captcha: Captcha;
 }
 
-/** Staff, payments, providers and the jobs worker (started by the caller, stopped on close). */
+/** Staff, payments and providers; their jobs run on the app's one jobs worker (`service.jobKinds()`). */
+export interface PaymentsDeps {
+  database?: Database;
+  /** The event-stream caps the payment popup's stream shares with support's. */
+  streamSlots?: StreamSlots;
+  signIn?: StaffSignInDeps;
+  /** Called after a job was enqueued: the app's one jobs worker looks at once. */
+  onJobEnqueued?: () => void;
+}
+
 export async function createPayments(
   config: AppConfig,
   db: Db,
   tokens: TokenService,
   log: FastifyBaseLogger,
-  database?: Database,
-  /** The event-stream caps the payment popup's stream shares with support's. */
-  streamSlots?: StreamSlots,
-  signIn?: StaffSignInDeps,
+  { database, streamSlots, signIn, onJobEnqueued }: PaymentsDeps = {},
 ): Promise<Payments> {
   // Production refuses webhook targets inside our own network (SSRF); tests and local
   // development post to local receivers.
@@ -102,7 +106,6 @@ export async function createPayments(
     if (outcome === 'created') log.info({ email: config.ADMIN_EMAIL }, 'created the staff admin');
     if (outcome === 'password-changed') log.info({ email: config.ADMIN_EMAIL }, 'admin password changed from ADMIN_PASSWORD');
   }
-  const late: { worker?: JobWorker } = {};
   const live = await createPaymentLive(database, log, streamSlots ? { slots: streamSlots } : {});
   const service = new PaymentsService({
     db,
@@ -111,7 +114,7 @@ export async function createPayments(
     log,
     reconcileAfterMs: config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
     webhookRetryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
-    onJobEnqueued: () => late.worker?.nudge(),
+    ...(onJobEnqueued && { onJobEnqueued }),
     stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY,
     // Production posts webhooks only to public addresses, connected to the address it checked
     // (SSRF, DNS rebinding); tests and local development post to local receivers.
@@ -134,7 +137,5 @@ export async function createPayments(
       },
     }),
   });
-  const worker = new JobWorker({ db, log, kinds: service.jobKinds(), ...jobTimings(config) });
-  late.worker = worker;
-  return { service, staff, worker, live };
+  return { service, staff, live };
 }

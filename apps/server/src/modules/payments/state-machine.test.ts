@@ -39,7 +39,7 @@ describe('state machine over the database: random provider event sequences', () 
   beforeAll(async () => {
     // No worker polling during the property: webhook jobs are counted, not delivered.
     app = await buildTestApp({ JOB_POLL_INTERVAL_MS: '3600000' });
-    await app.payments.worker.stop();
+    await app.jobs.stop();
   });
   afterAll(() => app.close());
 

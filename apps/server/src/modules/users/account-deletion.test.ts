@@ -31,7 +31,7 @@ describe.each(backends)('account deletion over $name', (backend) => {
     if (backend.skip) return;
     testDb = await backend.open();
     app = await buildTestApp({ ...ADMIN }, { database: testDb.database });
-    await app.receipts.worker.stop();
+    await app.jobs.stop();
     const worker = new JobWorker({ db: app.database.db, log: app.log, kinds: app.receipts.service.jobKinds(), pollIntervalMs: 60_000, leaseMs: 60_000 });
     runJobs = () => worker.runDue();
     const admin = await staffHeaders(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
