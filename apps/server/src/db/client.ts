@@ -59,7 +59,14 @@ async function openPglite(location: string): Promise<Database> {
 }
 
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // A database that is away fails a request in seconds (503), never hangs it; a query the
+    // server stops answering is given up too.
+    connectionTimeoutMillis: 5_000,
+    query_timeout: 30_000,
+  });
   // An idle pooled connection that the server ends (restart, failover, an administrator's
   // terminate) makes the pool emit 'error'; unhandled, that would crash the process. The
   // pool has already dropped that client and the next query opens a fresh one; queries in

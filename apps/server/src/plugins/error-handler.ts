@@ -21,6 +21,27 @@ const CODE_BY_STATUS: Record<number, string> = {
 
 const send = (reply: FastifyReply, status: number, body: TApiError) => reply.code(status).send(body);
 
+/** Socket errors of a service we connect to (the database, Redis) that is away or restarting. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** node-postgres's own words for a connection it lost or could not make in time. */
+const POOL_MESSAGES = /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Query read timeout)/;
+
+/**
+ * Whether an error (or one it wraps: Drizzle wraps driver errors) says a backing service is
+ * unreachable rather than that our code is wrong: a refused or dropped connection, PostgreSQL
+ * shutting down or starting (SQLSTATE class 08, 57P01-57P03, 53300 too many connections).
+ */
+export function isServiceUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth += 1) {
+    const code = (current as NodeJS.ErrnoException).code;
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')) return true;
+    if (POOL_MESSAGES.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** "querystring.projectName: Invalid input" — the field first, so the client can point at it. */
 function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
@@ -53,6 +74,13 @@ export const errorHandlerPlugin = fp(
       }
       if (error.statusCode === 429) {
         return send(reply, 429, { code: 'RATE_LIMITED', message: 'Too many requests, please retry later' });
+      }
+      if (isServiceUnavailable(error)) {
+        // The database (or Redis) is away: a 503 the client may retry, and the next request after
+        // it is back is served again (the pool opens fresh connections by itself).
+        request.log.warn({ err: error }, 'a backing service is not reachable');
+        reply.header('retry-after', '5');
+        return send(reply, 503, { code: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable, please try again in a moment' });
       }
       if (isResponseSerializationError(error)) {
         // Our answer broke its own contract: a bug on our side, not the client's.
