@@ -1,5 +1,6 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import { createRequire } from 'node:module';
+import rateLimit, { type FastifyRateLimitOptions, type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config.ts';
@@ -14,9 +15,73 @@ const isLimitedRoute = (route: string | undefined): boolean =>
 
 export type RateLimitOptions = { config: AppConfig; redis?: Redis };
 
+type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
+/** The plugin's own stores (its package exports no path to them, but ships them for this use). */
+const require = createRequire(import.meta.url);
+const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key?: string) => FastifyRateLimitStore;
+const LocalStore = require('@fastify/rate-limit/store/LocalStore') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => FastifyRateLimitStore;
+
+/** How often the "counting per process" warning may repeat while Redis stays away. */
+const WARN_EVERY_MS = 60_000;
+
+/**
+ * Counters in Redis, shared by every process, and when Redis is away (not connected, or a
+ * command fails) counters of this process instead, with a warning in the log: the limits hold
+ * (per process) and no request fails or waits for Redis. Back in Redis once it answers again.
+ */
+class FallbackStore implements FastifyRateLimitStore {
+  constructor(
+    private readonly shared: FastifyRateLimitStore,
+    private readonly local: FastifyRateLimitStore,
+    private readonly redis: Redis,
+    private readonly warn: (error?: unknown) => void,
+  ) {}
+
+  incr(key: string, callback: Callback, timeWindow: number, max: number): void {
+    if (this.redis.status !== 'ready') {
+      this.warn();
+      this.local.incr(key, callback, timeWindow, max);
+      return;
+    }
+    this.shared.incr(
+      key,
+      (error, result) => {
+        if (!error) {
+          callback(null, result);
+          return;
+        }
+        this.warn(error);
+        this.local.incr(key, callback, timeWindow, max);
+      },
+      timeWindow,
+      max,
+    );
+  }
+
+  child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+    return new FallbackStore(this.shared.child(routeOptions), this.local.child(routeOptions), this.redis, this.warn);
+  }
+}
+
+function fallbackStore(redis: Redis, nameSpace: string, log: FastifyBaseLogger): FastifyRateLimitStoreCtor {
+  let lastWarning = 0;
+  const warn = (error?: unknown) => {
+    if (Date.now() - lastWarning < WARN_EVERY_MS) return;
+    lastWarning = Date.now();
+    log.warn({ err: error, redisStatus: redis.status }, 'Redis is not reachable: rate limits count per process until it is back');
+  };
+  // The plugin calls `new Store(globalParams)`; a constructor may answer another object.
+  return function Store(params: FastifyRateLimitOptions & { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
+    const continueExceeding = params.continueExceeding ?? false;
+    const exponentialBackoff = params.exponentialBackoff ?? false;
+    return new FallbackStore(new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace), new LocalStore(continueExceeding, exponentialBackoff), redis, warn);
+  } as unknown as FastifyRateLimitStoreCtor;
+}
+
 /**
  * One global per-IP limit (RATE_LIMIT_MAX a minute). Processes share counters through
- * Redis when REDIS_URL is set (DESIGN 5), else each keeps its own in memory.
+ * Redis when REDIS_URL is set (DESIGN 5), else each keeps its own in memory; while Redis is
+ * away each counts its own, with a warning in the log.
  * Routes tighten it with `config.rateLimit` (sign-in, codes, payments).
  */
 export const rateLimitPlugin = fp(
@@ -32,8 +97,8 @@ export const rateLimitPlugin = fp(
       // Counted: the API and sign-in redirects. Static files (the SPA's chunks, images,
       // demo games) are not: one page view fetches dozens of them.
       allowList: (request) => !isLimitedRoute(request.routeOptions.url),
-      ...(redis ? { redis, nameSpace: 'portal-rl:' } : {}),
-      // A Redis outage must not take the site down with it.
+      ...(redis ? { store: fallbackStore(redis, 'portal-rl:', app.log) } : {}),
+      // A store that fails anyway must not take the site down with it.
       skipOnError: true,
       errorResponseBuilder: (_request, context) =>
         new AppError('RATE_LIMITED', 429, `Too many requests, retry in ${context.after}`),
