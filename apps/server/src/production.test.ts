@@ -68,6 +68,8 @@ describe('a production instance', () => {
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         AUTH_RATE_LIMIT_MAX: '20',
+        // Production drains 10 s on SIGTERM for its load balancer; this test has none.
+        SHUTDOWN_DRAIN_SECONDS: '1',
         ALTCHA_MAX_NUMBER: '2000',
         LOG_LEVEL: 'info',
         GOOGLE_CLIENT_ID: GOOGLE.clientId,
