@@ -10,7 +10,7 @@ import { offeredMethods, type AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
 import { refusingNulCharacters } from './lib/nul-text.ts';
-import { createCatalogCache, type CatalogCache } from './modules/control/catalog-cache.ts';
+import { createCatalogCache, sharedAcrossProcesses, type CatalogCache } from './modules/control/catalog-cache.ts';
 import { priceLogoRoutes } from './modules/control/price-logo-routes.ts';
 import { createControlRepository } from './modules/control/repository.ts';
 import { controlRoutes } from './modules/control/routes.ts';
@@ -36,6 +36,7 @@ import { createReceipts, type Receipts } from './modules/receipts/setup.ts';
 import { requireStaff, staffRoutes } from './modules/staff/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
+import { createEventBus } from './modules/support/events.ts';
 import { createSupport } from './modules/support/setup.ts';
 import { eraseTicketsOf } from './modules/support/repository.ts';
 import type { StaffAuth } from './modules/support/staff-auth.ts';
@@ -153,9 +154,16 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     }
 
     const repository = createControlRepository(database.db);
-    const catalogCache = createCatalogCache(repository, {
-      onRefreshError: (error) => app.log.warn({ err: error }, 'catalogue refresh failed; serving the previous copy'),
-    });
+    // A change of the catalogue on one process reaches every process (LISTEN/NOTIFY).
+    const catalogChanges = await createEventBus<{ changedAt: number }>(database, app.log, 'portal_catalog_changes');
+    app.addHook('onClose', () => catalogChanges.close());
+    const catalogCache = sharedAcrossProcesses(
+      createCatalogCache(repository, {
+        onRefreshError: (error) => app.log.warn({ err: error }, 'catalogue refresh failed; serving the previous copy'),
+      }),
+      catalogChanges,
+      (error) => app.log.warn({ err: error }, 'the catalogue change was not announced to other processes (they catch up within a minute)'),
+    );
     app.decorate('config', config);
     app.decorate('database', database);
     app.decorate('catalogCache', catalogCache);

@@ -3,8 +3,9 @@ import type { CatalogSnapshot, ControlRepository } from './repository.ts';
 
 /**
  * In-memory copy of the catalogue and of the serialized answers built from it.
- * The staff console calls `invalidate()` after an edit; the TTL bounds how long another
- * server process (which did not see that call) keeps serving the old catalogue.
+ * The staff console calls `invalidate()` after an edit; `sharedAcrossProcesses` tells every
+ * other process of it too (LISTEN/NOTIFY on PostgreSQL), and the TTL bounds how long a process
+ * that missed the news (its listener was reconnecting) keeps serving the old catalogue.
  */
 export type CatalogCache = {
   snapshot(): Promise<CatalogSnapshot>;
@@ -85,6 +86,28 @@ export function createCatalogCache(
     invalidate() {
       generation += 1;
       current = null;
+    },
+  };
+}
+
+/** The news of a catalogue change between processes (a bus of `EventBus`'s shape). */
+export interface CatalogChanges {
+  publish(event: { changedAt: number }): Promise<void>;
+  subscribe(listener: (event: { changedAt: number }) => void): () => void;
+}
+
+/**
+ * The cache whose `invalidate()` reaches every process on the bus, this one included: each
+ * drops its copy when the news comes (and this one at once, not waiting for its own echo).
+ */
+export function sharedAcrossProcesses(cache: CatalogCache, changes: CatalogChanges, onPublishError?: (error: unknown) => void): CatalogCache {
+  changes.subscribe(() => cache.invalidate());
+  return {
+    snapshot: () => cache.snapshot(),
+    answer: (key, build) => cache.answer(key, build),
+    invalidate() {
+      cache.invalidate();
+      changes.publish({ changedAt: Date.now() }).catch((error: unknown) => onPublishError?.(error));
     },
   };
 }
