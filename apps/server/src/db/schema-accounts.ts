@@ -147,6 +147,31 @@ export const signInNonces = pgTable(
   (table) => [index('sign_in_nonces_expires_idx').on(table.expiresAt)],
 );
 
+/**
+ * The local sign-in stand-in's storage (outside production only): oidc-provider's records
+ * (sessions, interactions, codes, grants), the people who typed their name and e-mail, and its
+ * signing key and secret, so every process serves one sign-in wherever its requests land.
+ */
+export const localOidcRecords = pgTable(
+  'local_oidc_records',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: at('expires_at'),
+    consumedAt: at('consumed_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.model, table.id] }),
+    index('local_oidc_records_uid_idx').on(table.uid),
+    index('local_oidc_records_grant_idx').on(table.grantId),
+    index('local_oidc_records_expires_idx').on(table.expiresAt),
+  ],
+);
+
 export const rateEvents = pgTable(
   'rate_events',
   {

@@ -23,8 +23,10 @@ export interface LocalOidcOptions {
   cookieKeys?: readonly string[];
   /** Private JWKS that signs id tokens; a fresh RSA key per process when absent. */
   jwks?: { keys: JWK[] };
-  /** oidc-provider storage; its in-memory default suits the single-process embedded default. */
+  /** oidc-provider storage; its in-memory default suits one process only. */
   adapter?: Configuration['adapter'];
+  /** Who typed which name and e-mail (found again for the token and userinfo calls); in memory by default. */
+  accounts?: LocalAccounts;
   /** Trust `X-Forwarded-*` (behind a TLS-terminating proxy). */
   proxy?: boolean;
   /**
@@ -45,9 +47,25 @@ export interface LocalOidc {
   handler: (req: IncomingMessage, res: ServerResponse) => void;
 }
 
-interface LocalAccount {
+export interface LocalAccount {
   email: string;
   name: string;
+}
+
+/** Where the stand-in keeps the people who signed in on its page, for as long as a sign-in lasts. */
+export interface LocalAccounts {
+  get(accountId: string): Promise<LocalAccount | undefined>;
+  set(accountId: string, account: LocalAccount): Promise<void>;
+}
+
+function memoryAccounts(): LocalAccounts {
+  const accounts = new Map<string, LocalAccount>();
+  return {
+    get: async (accountId) => accounts.get(accountId),
+    set: async (accountId, account) => {
+      accounts.set(accountId, account);
+    },
+  };
 }
 
 const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
@@ -74,7 +92,7 @@ function signingKeys(): { keys: JWK[] } {
 export function createLocalOidcProvider(options: LocalOidcOptions): LocalOidc {
   const issuerUrl = new URL(options.issuer);
   const mountPath = issuerUrl.pathname.replace(/\/+$/, '');
-  const accounts = new Map<string, LocalAccount>();
+  const accounts = options.accounts ?? memoryAccounts();
   const titles = new Map(options.clients.map((client) => [client.clientId, client.title]));
 
   const configuration: Configuration = {
@@ -104,7 +122,7 @@ export function createLocalOidcProvider(options: LocalOidcOptions): LocalOidc {
       ctx.body = simplePage(`Sign-in failed: ${escapeHtml(String(out.error_description ?? out.error))}`);
     },
     async findAccount(_ctx, sub) {
-      const account = accounts.get(sub);
+      const account = await accounts.get(sub);
       if (!account) return undefined;
       return {
         accountId: sub,
@@ -157,7 +175,7 @@ export function createLocalOidcProvider(options: LocalOidcOptions): LocalOidc {
     }
 
     const accountId = localAccountId(email);
-    accounts.set(accountId, { email, name });
+    await accounts.set(accountId, { email, name });
     // A stand-in has nothing to consent to: the grant covers what the client asked for.
     const grant = new provider.Grant({ accountId, clientId });
     grant.addOIDCScope(String(details.params.scope ?? 'openid'));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PassportProvider } from '@portal/contracts/auth';
 import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyAppleIdToken } from '../../integrations/sign-in/apple.ts';
 import { verifyFacebookAccessToken } from '../../integrations/sign-in/facebook.ts';
@@ -11,6 +12,7 @@ import { telegramProfile, verifyTelegramLogin } from '../../integrations/sign-in
 import { SignInError, type OAuthSignInProvider, type SignInProfile } from '../../integrations/sign-in/types.ts';
 import { createVkontakteSignInProvider } from '../../integrations/sign-in/vkontakte.ts';
 import { createYandexSignInProvider } from '../../integrations/sign-in/yandex.ts';
+import { sharedLocalOidcSecrets, tableAccountStore, tableOidcAdapter } from './local-oidc-store.ts';
 import type { SignInNonces } from './sign-in-nonces.ts';
 
 const TITLES: Record<PassportProvider, string> = {
@@ -38,7 +40,11 @@ const defined = <T extends object>(value: T): Partial<T> =>
  * Picks each provider from config: keys -> the real one, none -> the local stand-in (DESIGN
  * 4.2) outside production, nothing in production.
  */
-export async function createSignInProviders(config: AppConfig): Promise<SignInProviders> {
+/**
+ * The outside sign-in providers: real ones where keys are set, else (outside production) the
+ * local stand-in, which keeps its state in `db` when given, so every process serves one sign-in.
+ */
+export async function createSignInProviders(config: AppConfig, db?: Db): Promise<SignInProviders> {
   const redirectUri = (provider: string) => `${config.PUBLIC_URL}/passport/${provider}/callback`;
   const passport = new Map<PassportProvider, OAuthSignInProvider>();
   const google = defined({
@@ -80,13 +86,19 @@ export async function createSignInProviders(config: AppConfig): Promise<SignInPr
   // The server reaches its own stand-in over loopback: PUBLIC_URL may not resolve from inside.
   const host = ['0.0.0.0', '::', ''].includes(config.HOST) ? '127.0.0.1' : config.HOST;
   const internalBaseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}/local-oidc`;
+  const shared = db ? await sharedLocalOidcSecrets(db) : undefined;
   const clients: LocalOidcClient[] = standIns.map((provider) => ({
     clientId: `sandbox-${provider}`,
-    clientSecret: randomBytes(24).toString('base64url'),
+    clientSecret: shared?.clientSecret(`sandbox-${provider}`) ?? randomBytes(24).toString('base64url'),
     redirectUris: [redirectUri(provider)],
     title: TITLES[provider],
   }));
-  const local = createLocalOidcProvider({ issuer, clients, proxy: config.TRUST_PROXY !== false });
+  const local = createLocalOidcProvider({
+    issuer,
+    clients,
+    proxy: config.TRUST_PROXY !== false,
+    ...(db && shared && { adapter: tableOidcAdapter(db), accounts: tableAccountStore(db), jwks: shared.jwks, cookieKeys: shared.cookieKeys }),
+  });
   for (const client of clients) {
     const provider = client.clientId.slice('sandbox-'.length) as PassportProvider;
     passport.set(

@@ -108,7 +108,7 @@ export async function createAccounts(config: AppConfig, db: Db, catalog: Catalog
     tokens,
     captcha,
     hasher,
-    providers: await createSignInProviders(config),
+    providers: await createSignInProviders(config, db),
     native: createNativeVerifiers(config, nonces),
     mailer,
     ...(mailer instanceof DevMailbox && config.isDevMailbox ? { devMailbox: mailer } : {}),
