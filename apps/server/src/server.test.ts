@@ -4,6 +4,8 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { createPostgresDatabase, SKIP_POSTGRES } from '../test/databases.ts';
 
 const SERVER = path.join(import.meta.dirname, 'server.ts');
 
@@ -64,6 +66,30 @@ describe('server start', () => {
       expect(await exited, stderr).toBe(0);
     } finally {
       child.kill('SIGKILL');
+    }
+  });
+
+  it.skipIf(SKIP_POSTGRES)('the migrate release step brings an empty PostgreSQL database up to date and exits 0', async () => {
+    const created = await createPostgresDatabase();
+    try {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'migrate.ts')], {
+        env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: created.url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'portal-migrate-')) },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(result.stderr).toBe('');
+      expect(result.status).toBe(0);
+      expect(result.stdout).toBe('migrate: the PostgreSQL database is up to date\n');
+      const client = new pg.Client({ connectionString: created.url });
+      await client.connect();
+      try {
+        const tables = await client.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public'");
+        expect(tables.rows.map((row) => row.name)).toEqual(expect.arrayContaining(['users', 'payments', 'jobs', 'local_oidc_records', 'sign_in_nonces']));
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await created.drop();
     }
   });
 });
