@@ -329,6 +329,9 @@ export type AppConfig = ReturnType<typeof derive>;
  * Parses the environment. Empty strings count as unset so `FOO=` in a .env file falls
  * back to the default instead of failing.
  */
+/** The names of every variable the server reads (the README's configuration table). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(ZEnv.shape);
+
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   cwd: string = process.cwd(),
