@@ -94,9 +94,13 @@ async function one(url: string, kind: Kind, world: World, n: number): Promise<bo
       break;
     }
   }
-  await response.arrayBuffer();
+  const body = await response.text();
+  if (!response.ok) failures.set(`${kind} ${response.status} ${body.slice(0, 120)}`, (failures.get(`${kind} ${response.status} ${body.slice(0, 120)}`) ?? 0) + 1);
   return response.ok;
 }
+
+/** Failed answers by kind, status and the start of the body: printed after each run. */
+const failures = new Map<string, number>();
 
 async function run(url: string, world: World, label: string): Promise<void> {
   const deck: Kind[] = MIX.flatMap(([kind, weight]) => new Array<Kind>(weight).fill(kind));
@@ -121,6 +125,8 @@ async function run(url: string, world: World, label: string): Promise<void> {
   const all = [...timings.values()].flat().sort((a, b) => a - b);
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   console.log(`${label}: ${(all.length / elapsed).toFixed(0)} requests/s over ${elapsed.toFixed(1)} s, p50 ${ms(percentile(all, 50))}, p99 ${ms(percentile(all, 99))}, ${failed} failed`);
+  for (const [what, count] of failures) console.log(`  failed ${count} x ${what}`);
+  failures.clear();
   for (const [kind, values] of timings) {
     const sorted = [...values].sort((a, b) => a - b);
     console.log(`  ${kind.padEnd(15)} ${String(values.length).padStart(6)} requests, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}`);
@@ -131,10 +137,11 @@ const created = process.env.BENCH_DATABASE_URL ? undefined : await createPostgre
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? created!.url;
 // One data folder (generated keys, uploads) for both processes, as a shared volume would be.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-mixed-'));
-const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ALTCHA_MAX_NUMBER: '2000', UPLOAD_MIN_FREE_BYTES: '0' };
 const servers: RunningServer[] = [];
 const targets: string[] = [];
 const proxy = await roundRobin(() => targets);
+// Both processes are one site: the proxy's address is their PUBLIC_URL (the tokens' issuer).
+const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PUBLIC_URL: proxy.url, ALTCHA_MAX_NUMBER: '2000', UPLOAD_MIN_FREE_BYTES: '0' };
 try {
   servers.push(await startBenchProduct(basePort, env));
   targets.push(servers[0]!.url);
