@@ -10,38 +10,16 @@
 //    a round-robin proxy over both. (One process is measured through the same proxy.)
 // Usage: npm run mixed-load -w bench
 import { mkdtempSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase } from '../apps/server/test/databases.ts';
+import { startRoundRobin } from '../apps/server/test/round-robin.ts';
 import { createApiKey, percentile, registerPlayer, startBenchProduct, type RunningServer } from './lib.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const playerCount = Number(process.env.BENCH_PLAYERS ?? 8);
 const basePort = Number(process.env.BENCH_PORT ?? 8301);
-
-/** A round-robin proxy over `targets` (changeable), as a load balancer spreads requests. */
-async function roundRobin(targets: () => string[]): Promise<{ url: string; close(): Promise<void> }> {
-  let next = 0;
-  const server: Server = createServer((req, res) => {
-    const list = targets();
-    const target = new URL(list[next++ % list.length]!);
-    const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-  server.keepAliveTimeout = 10_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 type Kind = 'catalogue' | 'login' | 'create payment' | 'payment status' | 'ticket message';
 const MIX: Array<[Kind, number]> = [
@@ -139,7 +117,7 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? created!.url;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-mixed-'));
 const servers: RunningServer[] = [];
 const targets: string[] = [];
-const proxy = await roundRobin(() => targets);
+const proxy = await startRoundRobin(() => targets);
 // Both processes are one site: the proxy's address is their PUBLIC_URL (the tokens' issuer).
 const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PUBLIC_URL: proxy.url, ALTCHA_MAX_NUMBER: '2000', UPLOAD_MIN_FREE_BYTES: '0' };
 try {

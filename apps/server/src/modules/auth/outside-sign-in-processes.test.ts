@@ -1,29 +1,12 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFetch } from '../../integrations/sign-in/test-http.ts';
 import { buildTestApp } from '../../../test/app.ts';
 import { createPostgresDatabase, SKIP_POSTGRES } from '../../../test/databases.ts';
+import { startRoundRobin, type RoundRobin } from '../../../test/round-robin.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
-
-/** A round-robin HTTP proxy: each request goes to the next process, as a load balancer's would. */
-async function roundRobin(ports: () => number[]): Promise<{ server: Server; url: string; hits: number[] }> {
-  const hits = [0, 0];
-  let next = 0;
-  const server = createServer((req, res) => {
-    const index = next++ % 2;
-    hits[index]! += 1;
-    const upstream = httpRequest({ host: '127.0.0.1', port: ports()[index], method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    upstream.on('error', () => res.writeHead(502).end());
-    req.pipe(upstream);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits };
-}
 
 /**
  * The local sign-in stand-in on two processes over one PostgreSQL behind a round-robin proxy:
@@ -34,12 +17,12 @@ describe.skipIf(SKIP_POSTGRES)('outside sign-in across two processes', () => {
   let created: { url: string; drop(): Promise<void> };
   const databases: Database[] = [];
   const apps: FastifyInstance[] = [];
-  let proxy: Awaited<ReturnType<typeof roundRobin>>;
-  const ports: number[] = [];
+  let proxy: RoundRobin;
+  const targets: string[] = [];
 
   beforeAll(async () => {
     created = await createPostgresDatabase();
-    proxy = await roundRobin(() => ports);
+    proxy = await startRoundRobin(() => targets);
     for (let i = 0; i < 2; i += 1) {
       const database = await openDatabase(created.url);
       databases.push(database);
@@ -51,13 +34,13 @@ describe.skipIf(SKIP_POSTGRES)('outside sign-in across two processes', () => {
       const app = await buildTestApp({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: proxy.url }, { database, seed: i === 0, jobs: false });
       await app.listen({ port, host: '127.0.0.1' });
       apps.push(app);
-      ports.push(port);
+      targets.push(`http://127.0.0.1:${port}`);
     }
   }, 90_000);
   afterAll(async () => {
     for (const app of apps) await app.close();
     for (const database of databases) await database.close();
-    await new Promise<void>((resolve) => proxy?.server.close(() => resolve()));
+    await proxy?.close();
     await created?.drop();
   });
 
