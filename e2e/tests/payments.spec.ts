@@ -28,7 +28,13 @@ async function openPayment(page: Page, request: APIRequestContext, label: string
 
 /** Chooses the provider, fills the receipt e-mail and continues to the provider screen. */
 async function continueWith(page: Page, provider: Provider, email: string) {
-  await page.getByRole('radio', { name: new RegExp(PROVIDER_TITLES[provider]) }).check();
+  // A choice made in the screen's first instants was once undone on a loaded CI run (the radio
+  // went back to the first method): choose again until it holds.
+  const radio = page.getByRole('radio', { name: new RegExp(PROVIDER_TITLES[provider]) });
+  await expect(async () => {
+    await radio.check({ timeout: 5_000 });
+    await expect(radio).toBeChecked({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByLabel('E-mail for the receipt').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: `Payment via ${PROVIDER_TITLES[provider]}`, level: 1 })).toBeVisible();
