@@ -39,7 +39,18 @@ describe('static files with a built web app', () => {
     expect((await app.inject({ url: '/api/nothing', headers: html })).statusCode).toBe(404);
     expect((await app.inject({ url: '/assets/missing.js', headers: html })).statusCode).toBe(404);
     expect((await app.inject({ url: '/images/missing.png', headers: html })).statusCode).toBe(404);
-    expect((await app.inject({ url: '/games/en/', headers: { accept: 'application/json' } })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/favicon-missing.png', headers: { accept: '*/*' } })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'POST', url: '/games/en/', headers: html })).statusCode).toBe(404);
+  });
+
+  it('answers a client route with the page whatever the request accepts, as a static host does', async () => {
+    for (const headers of [{ accept: '*/*' }, {}, { accept: 'application/json' }]) {
+      const res = await app.inject({ url: '/games/en/', headers });
+      expect(res.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+    expect((await app.inject({ url: '/transactions' })).statusCode).toBe(200);
   });
 
   it('caches hashed assets for a year and translations briefly, compressed when asked', async () => {
@@ -74,7 +85,7 @@ describe('static files from apps/server/assets', () => {
     const css = await app.inject('/docs/docs.css');
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toContain('text/css');
-    for (const url of ['/docs/../x', '/docs/..%2Fpackage.json', '/docs/%2e%2e/x.html', '/docs/Nope.html', '/docs/a.b.html']) {
+    for (const url of ['/docs/../x.json', '/docs/..%2Fpackage.json', '/docs/%2e%2e/x.html', '/docs/Nope.html', '/docs/a.b.html']) {
       const res = await app.inject({ url, headers: { accept: '*/*' } });
       expect([400, 404], url).toContain(res.statusCode);
       expect(res.body, url).not.toContain('"name"');

@@ -91,9 +91,14 @@ export const staticFilesPlugin = fp(
     }
 
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+      // A client route is a page whatever the request accepts (`curl /games/en/` sends */*), as a
+      // static host answers it; a missing file (a name with an extension) stays a 404 unless a
+      // browser asks for a page. Without a web build only a browser hears "not built yet".
+      const pathname = request.url.split('?')[0] ?? '';
+      const isFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
       const wantsPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
-        (request.headers.accept ?? '').includes('text/html') &&
+        ((request.headers.accept ?? '').includes('text/html') || (!isFile && webBuilt)) &&
         !NOT_SPA.test(request.url);
       if (!wantsPage) {
         throw new AppError('NOT_FOUND', 404, `Route ${request.method} ${request.url.split('?')[0]} not found`);
