@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeActionOf, closeQuestionKey, embedContextOf, isEmbedded, isLoaderOnlyPath } from './header-embed';
+import { closeActionOf, closeQuestionKey, embedContextOf, isEmbedded, isLoaderOnlyPath, toastDurationOf } from './header-embed';
 
 describe('embedded header variants (spec section 2)', () => {
   it('names the variant of each service screen and reads the host values of the path', () => {
@@ -62,5 +62,14 @@ describe('embedded header variants (spec section 2)', () => {
     for (const path of ['/session/login', '/payments/process/p-1', '/support/tickets', '/loaders', '/games/en/']) {
       expect(isLoaderOnlyPath(path), path).toBe(false);
     }
+  });
+});
+
+describe('toast durations', () => {
+  it('are 2 s on the portal and 5 s on the service screens a host embeds', () => {
+    for (const path of ['/games/en/', '/games/ru/familytown/', '/transactions', '/support/tickets', '/prices/familytown']) expect(toastDurationOf(path, '', false), path).toBe(2000);
+    expect(toastDurationOf('/session/login/3aaf339c-16f8-41a0-85a5-f1bd96d33f08/web/en/familytown', '', false)).toBe(5000);
+    expect(toastDurationOf('/payments/process/877bcedb-e7c6-42de-94aa-94b5f908c606', '', false)).toBe(5000);
+    expect(toastDurationOf('/support/tickets', '', true)).toBe(5000);
   });
 });

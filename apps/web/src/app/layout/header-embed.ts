@@ -95,6 +95,14 @@ export function isEmbedded(context: EmbedContext | null, framed: boolean): conte
   return framed || context.variant === 'payments' || context.session !== null || context.source !== null;
 }
 
+/** Toasts close after 2 s on the portal and after 5 s on the service screens a host embeds. */
+export const PORTAL_TOAST_MS = 2000;
+export const SERVICE_TOAST_MS = 5000;
+
+export function toastDurationOf(pathname: string, search: string, framed: boolean): number {
+  return isEmbedded(embedContextOf(pathname, search), framed) ? SERVICE_TOAST_MS : PORTAL_TOAST_MS;
+}
+
 const LOADER_ONLY = /^\/(?:session\/loginDone|payments\/done|support\/done|unauthorized)(?:\/|$)|^\/loader\/?$/;
 
 /** The loader-only pages (results for the host, the post-401 target): no header at all. */

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '@portal/contracts/languages';
@@ -8,7 +8,9 @@ import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { ModalProvider } from '@/shared/ui/modal/modal-provider';
 import { Toasts } from '@/shared/ui/toasts';
 import { LayoutOptionsProvider } from '@/shared/layout/layout-options';
+import { isFramed } from '@/shared/auth/host-message';
 import { Header } from './header';
+import { toastDurationOf } from './header-embed';
 import { Footer } from './footer';
 import './root-layout.css';
 
@@ -27,6 +29,7 @@ export function RootLayout() {
   const { t } = useTranslation();
   const { pathname, search, hash } = useLocation();
   const fixedPath = useLanguageFromPath(pathname);
+  const [framed] = useState(isFramed);
   if (fixedPath) return <Navigate to={`${fixedPath}${search}${hash}`} replace />;
 
   return (
@@ -44,7 +47,7 @@ export function RootLayout() {
           </main>
           <Footer />
         </div>
-        <Toasts />
+        <Toasts autoClose={toastDurationOf(pathname, search, framed)} />
         <ScrollRestoration />
       </ModalProvider>
     </LayoutOptionsProvider>

@@ -3,10 +3,10 @@ import { ToastContainer, toast } from 'react-toastify';
 import { toastStore } from './notify';
 
 /**
- * react-toastify's container with the portal's settings (spec: top-right, 2 s on the portal,
- * at most 5 at once). Loaded on the first toast.
+ * react-toastify's container with the portal's settings (spec: top-right, at most 5 at once;
+ * `autoClose` is 2 s on the portal, 5 s on embedded service screens). Loaded on the first toast.
  */
-export default function ToastHost() {
+export default function ToastHost({ autoClose }: { autoClose: number }) {
   useEffect(
     () =>
       toastStore.attach(({ kind, text, id }) => {
@@ -14,5 +14,5 @@ export default function ToastHost() {
       }),
     [],
   );
-  return <ToastContainer position="top-right" autoClose={2000} limit={5} newestOnTop theme="dark" />;
+  return <ToastContainer position="top-right" autoClose={autoClose} limit={5} newestOnTop theme="dark" />;
 }
