@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { offeredMethods, type AppConfig } from './config.ts';
+import { databaseLocation, offeredMethods, type AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
 import { refusingNulCharacters } from './lib/nul-text.ts';
@@ -135,7 +135,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   const ownsDatabase = !overrides.database;
   const database =
     overrides.database ??
-    (await openDatabase(overrides.databaseUrl ?? config.DATABASE_URL ?? path.join(config.DATA_DIR, 'pgdata'), {
+    (await openDatabase(overrides.databaseUrl ?? databaseLocation(config), {
       onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
     }));
   const redis = config.REDIS_URL

@@ -329,6 +329,27 @@ export type AppConfig = ReturnType<typeof derive>;
  * Parses the environment. Empty strings count as unset so `FOO=` in a .env file falls
  * back to the default instead of failing.
  */
+/**
+ * The configuration of a process that starts from the command line (the server, the migrate
+ * step): a bad variable stops it with one line on stderr and exit code 1, no stack; the
+ * operator only needs the variable and what is wrong with it.
+ */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** Where the database is: DATABASE_URL, else the embedded PGlite under DATA_DIR. */
+export const databaseLocation = (config: Pick<AppConfig, 'DATABASE_URL' | 'DATA_DIR'>): string =>
+  config.DATABASE_URL ?? path.join(config.DATA_DIR, 'pgdata');
+
 /** The names of every variable the server reads (the README's configuration table). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(ZEnv.shape);
 

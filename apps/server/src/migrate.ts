@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { ConfigError, loadConfig } from './config.ts';
+import { databaseLocation, loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { PRIVATE_UMASK } from './lib/private-files.ts';
 
@@ -9,18 +8,9 @@ import { PRIVATE_UMASK } from './lib/private-files.ts';
  * too (under an advisory lock, so several starting at once migrate once); this runs it alone.
  */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   process.umask(PRIVATE_UMASK);
-  const database = await openDatabase(config.DATABASE_URL ?? path.join(config.DATA_DIR, 'pgdata'));
+  const database = await openDatabase(databaseLocation(config));
   await database.close();
   process.stdout.write(`migrate: the ${database.kind === 'postgres' ? 'PostgreSQL' : 'embedded'} database is up to date\n`);
 }

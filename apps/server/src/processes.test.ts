@@ -1,24 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/ports.ts';
 import type { TCaptchaChallenge } from '@portal/contracts/auth';
 import { solveAltcha } from '../test/altcha.ts';
 import { createPostgresDatabase, SKIP_POSTGRES } from '../test/databases.ts';
 import { startRoundRobin, type RoundRobin } from '../test/round-robin.ts';
 import { startSmtpServer } from '../test/smtp.ts';
 import { pngHeader } from './integrations/uploads/test-files.ts';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 const ADMIN = { email: 'admin@processes.example', password: 'Admin-processes-1' };
 

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../test/ports.ts';
 import type { TCaptchaChallenge } from '@portal/contracts/auth';
 import { solveAltcha } from '../test/altcha.ts';
 import { startSmtpServer } from '../test/smtp.ts';
@@ -17,15 +17,6 @@ import { cookieFetch, startTestServer, type TestServer } from './integrations/si
  * provider on its own port, YooKassa as a local server speaking its protocol. Every call
  * goes over HTTP, as an attacker's would.
  */
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 const ADMIN = { email: 'admin@portal.example', password: 'Admin-production-1' };
 const KASSA = { shopId: '70001', secretKey: 'test_kassa_production' };

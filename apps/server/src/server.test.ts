@@ -1,21 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../test/ports.ts';
 import pg from 'pg';
 import { createPostgresDatabase, SKIP_POSTGRES } from '../test/databases.ts';
 
 const SERVER = path.join(import.meta.dirname, 'server.ts');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 describe('server start', () => {
   it('stops on a bad variable with one line on stderr and exit code 1', () => {

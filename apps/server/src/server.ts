@@ -1,20 +1,10 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig, productionWarnings } from './config.ts';
+import { loadConfigOrExit, productionWarnings } from './config.ts';
 import { PRIVATE_UMASK, securePrivateTree } from './lib/private-files.ts';
 
 /** Loads config, builds the app, listens, and closes gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      // One line, no stack: the operator only needs the variable and what is wrong with it.
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
 
   // Everything the server writes (the embedded database, keys, uploads, receipts) is the
   // server user's alone; what an earlier start or a copy left readable is tightened first.

@@ -9,7 +9,7 @@ import type { AppConfig } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 
 /** Paths that are never the SPA: a miss there is a real 404, not index.html. */
-const NOT_SPA = /^\/(api|docs|images|demo-games|sdk|health|\.well-known|assets|locales|passport)(\/|$|\?)/;
+const NOT_SPA = /^\/(api|docs|images|demo-games|sdk|health|\.well-known|assets|locales|passport|dev|local-oidc)(\/|$|\?)/;
 
 const YEAR = 'public, max-age=31536000, immutable';
 

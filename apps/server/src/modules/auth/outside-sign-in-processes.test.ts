@@ -1,10 +1,9 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFetch } from '../../integrations/sign-in/test-http.ts';
 import { buildTestApp } from '../../../test/app.ts';
 import { createPostgresDatabase, SKIP_POSTGRES } from '../../../test/databases.ts';
+import { freePort } from '../../../test/ports.ts';
 import { startRoundRobin, type RoundRobin } from '../../../test/round-robin.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 
@@ -27,10 +26,7 @@ describe.skipIf(SKIP_POSTGRES)('outside sign-in across two processes', () => {
       const database = await openDatabase(created.url);
       databases.push(database);
       // Each process knows its own port (its stand-in calls itself over loopback); the public URL is the proxy's.
-      const probe = createServer();
-      await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-      const port = (probe.address() as AddressInfo).port;
-      await new Promise<void>((resolve) => probe.close(() => resolve()));
+      const port = await freePort();
       const app = await buildTestApp({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: proxy.url }, { database, seed: i === 0, jobs: false });
       await app.listen({ port, host: '127.0.0.1' });
       apps.push(app);

@@ -1,19 +1,10 @@
 import { createHash, createHmac } from 'node:crypto';
-import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/ports.ts';
 import { cookieFetch, sendJson, startTestServer, type TestServer } from '../../integrations/sign-in/test-http.ts';
 import { buildTestApp } from '../../../test/app.ts';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 const APPLE_CLIENT_ID = 'com.example.portal';
 const APPLE_ISSUER = 'https://appleid.apple.com';

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test/ports.ts';
 import { createPostgresDatabase, SKIP_POSTGRES } from '../../../test/databases.ts';
 import { loadKeyStore } from '../../integrations/tokens/key-store.ts';
 import { TokenService } from '../../integrations/tokens/token-service.ts';
@@ -20,14 +20,6 @@ import { startWebhookReceiver, type WebhookReceiver } from './testing/helpers.ts
 
 const SERVER_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const ADMIN = { email: 'admin@crash.example', password: 'crash-admin-pw' };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return typeof address === 'object' && address ? address.port : 0;
-}
 
 describe.skipIf(SKIP_POSTGRES)('payments survive SIGKILL', () => {
   let database: { url: string; drop(): Promise<void> };
