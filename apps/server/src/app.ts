@@ -33,6 +33,7 @@ import { paymentHelpRoutes } from './modules/payment-help/routes.ts';
 import { PaymentHelpService } from './modules/payment-help/service.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
 import { createReceipts, type Receipts } from './modules/receipts/setup.ts';
+import { s3BucketOf } from './integrations/storage/s3-bucket.ts';
 import { requireStaff, staffRoutes } from './modules/staff/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
@@ -239,6 +240,15 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     });
     await app.register(controlRoutes, { prefix: '/api', service });
     await app.register(priceLogoRoutes, { repository, pricesDir: path.join(config.ASSETS_DIR, 'prices') });
+    // Attachments and receipts: an S3-compatible bucket when configured, else DATA_DIR.
+    const bucket = s3BucketOf(config);
+    if (bucket) {
+      app.addHook('onClose', async () => bucket.close());
+      bucket.check().then(
+        () => app.log.info({ bucket: bucket.bucket }, 'files are kept in the S3 bucket'),
+        (error: unknown) => app.log.error({ err: error, bucket: bucket.bucket }, 'the S3 bucket cannot be reached: uploads and receipts fail until it can'),
+      );
+    }
     // One count of open event streams for support's and the payment popup's streams.
     const streamSlots = new StreamSlots({ perClient: config.SSE_MAX_PER_CLIENT, perAddress: config.SSE_MAX_PER_ADDRESS, total: config.SSE_MAX_TOTAL });
     // One jobs worker for every job kind (webhooks, reconciliation, receipts): server.ts starts
@@ -268,7 +278,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.register(providerWebhookRoutes, { prefix: '/api', service: payments.service });
     await app.register(staffRoutes, { prefix: '/api', staff: payments.staff, payments: payments.service, guessLimit });
     // A paid payment's receipt job is enqueued in the transaction that makes it paid.
-    const receipts = await createReceipts(config, database.db, app.log, () => jobs.nudge());
+    const receipts = await createReceipts(config, database.db, app.log, { onJobEnqueued: () => jobs.nudge(), bucket });
     Object.assign(jobKinds, payments.service.jobKinds(), receipts.service.jobKinds());
     app.decorate('receipts', receipts);
     payments.service.onPaidInTransaction.push((tx, payment) => receipts.service.enqueue(tx, payment.id));
@@ -282,6 +292,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     const support = await createSupport(config, database, app.log, {
       recentPayments: async (userId) => (await payments.service.search({ userId }, 10)).map((row) => toStaffSummary(row)),
       streamSlots,
+      bucket,
       ...(overrides.freeDiskBytes ? { freeDiskBytes: overrides.freeDiskBytes } : {}),
     });
     erasers.push(async (tx, userId) => {

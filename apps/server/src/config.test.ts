@@ -117,6 +117,20 @@ describe('loadConfig', () => {
     expect(productionWarnings(load({}))).toEqual([]);
   });
 
+  it('keeps files in DATA_DIR unless S3_BUCKET names a bucket, and checks the S3 settings together', () => {
+    expect(load({})).toMatchObject({ isObjectStorage: false, S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false, S3_PREFIX: '' });
+    const config = load({ S3_BUCKET: 'portal-files', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_PREFIX: 'eu/' });
+    expect(config).toMatchObject({ isObjectStorage: true, S3_BUCKET: 'portal-files', S3_FORCE_PATH_STYLE: true, S3_PREFIX: 'eu/' });
+    expect(errorOf({ S3_BUCKET: 'Not_A_Bucket' })).toMatch(/^Invalid configuration: S3_BUCKET must be a bucket name/);
+    expect(errorOf({ S3_BUCKET: 'portal-files', S3_ACCESS_KEY_ID: 'id' })).toBe('Invalid configuration: S3_SECRET_ACCESS_KEY is required with the other S3 key (set both or neither)');
+    expect(errorOf({ S3_ENDPOINT: 'http://minio:9000' })).toBe('Invalid configuration: S3_ENDPOINT is set but S3_BUCKET is not');
+    expect(errorOf({ S3_BUCKET: 'portal-files', S3_FORCE_PATH_STYLE: 'maybe' })).toMatch(/S3_FORCE_PATH_STYLE must be true or false/);
+    expect(errorOf({ S3_BUCKET: 'portal-files', S3_PREFIX: '../x y' })).toMatch(/S3_PREFIX/);
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example', SMTP_URL: 'smtp://mail:25', DATABASE_URL: 'postgres://db/portal' };
+    expect(productionWarnings(load(production)).join('\n')).toMatch(/share that folder, or set S3_BUCKET/);
+    expect(productionWarnings(load({ ...production, S3_BUCKET: 'portal-files' })).join('\n')).not.toMatch(/S3_BUCKET/);
+  });
+
   it('offers every method outside production and only those with keys in production', () => {
     expect(offeredMethods(load({})).payments).toEqual(['stripe', 'yookassa', 'yandex-pay']);
     const production = load({

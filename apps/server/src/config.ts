@@ -219,6 +219,26 @@ const ZEnv = z.object({
   SUPPORT_FILE_KEY: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   /** HMAC key of receipt PDF links (unset: generated once into DATA_DIR/keys); share it across processes */
   RECEIPT_LINK_KEY: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  /** an S3-compatible bucket for support attachments and receipt PDFs (unset: files stay in DATA_DIR) */
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)')
+    .optional(),
+  /** the store's endpoint for a non-AWS store (MinIO, Ceph, R2...); unset: AWS S3 of S3_REGION */
+  S3_ENDPOINT: urlWithProtocols(['http:', 'https:'], 'http:// or https://').optional(),
+  S3_REGION: z.string().trim().min(1, 'must not be empty').default('us-east-1'),
+  /** unset: the AWS SDK's own chain (instance role, AWS_* variables, shared files) */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** bucket in the path (http://host/bucket/key) instead of the host name: most self-hosted stores want it */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0'], 'must be true or false').transform((value) => value === 'true' || value === '1').default(false),
+  /** a key prefix, so one bucket can hold several deployments (e.g. `portal/`) */
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[\w./-]{0,200}$/, 'must be letters, digits, ".", "_", "-" and "/"')
+    .default(''),
   GOOGLE_ADULT_CLIENT_ID: optionalText,
   GOOGLE_ADULT_CLIENT_SECRET: optionalText,
   /** Google's OIDC endpoints, overridable for tests (issuer, auth, token, userinfo, jwks) */
@@ -265,6 +285,8 @@ function derive(env: Env, cwd: string) {
     isPostgres: env.DATABASE_URL !== undefined,
     isSmtpConfigured: env.SMTP_URL !== undefined,
     isRedisConfigured: env.REDIS_URL !== undefined,
+    /** attachments and receipts in S3_BUCKET instead of DATA_DIR */
+    isObjectStorage: env.S3_BUCKET !== undefined,
     isRateLimitEnabled: env.RATE_LIMIT_MAX > 0,
     hasAdminSeed: both(env.ADMIN_EMAIL, env.ADMIN_PASSWORD),
     /** A provider without keys runs as its sandbox. */
@@ -384,6 +406,14 @@ export function loadConfig(
       }
     }
   }
+  if ((parsed.data.S3_ACCESS_KEY_ID === undefined) !== (parsed.data.S3_SECRET_ACCESS_KEY === undefined)) {
+    const name = parsed.data.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+    throw new ConfigError(`Invalid configuration: ${name} is required with the other S3 key (set both or neither)`);
+  }
+  if (parsed.data.S3_BUCKET === undefined) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID'] as const).find((name) => parsed.data[name] !== undefined);
+    if (stray) throw new ConfigError(`Invalid configuration: ${stray} is set but S3_BUCKET is not`);
+  }
   return derive(parsed.data, cwd);
 }
 
@@ -404,6 +434,9 @@ export function productionWarnings(config: AppConfig): string[] {
   }
   if (new URL(config.PUBLIC_URL).protocol !== 'https:') {
     warnings.push('PUBLIC_URL is not https: players\' tokens and payments travel unencrypted');
+  }
+  if (config.isPostgres && !config.isObjectStorage) {
+    warnings.push('support attachments and receipt PDFs are kept in DATA_DIR: every process must share that folder, or set S3_BUCKET');
   }
   const missing = Object.entries(config.providers).filter(([, configured]) => !configured).map(([name]) => name);
   if (missing.length > 0) {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,7 @@ import type { TCaptchaChallenge } from '@portal/contracts/auth';
 import { solveAltcha } from '../test/altcha.ts';
 import { createPostgresDatabase, SKIP_POSTGRES } from '../test/databases.ts';
 import { startRoundRobin, type RoundRobin } from '../test/round-robin.ts';
+import { startTestS3, type TestS3 } from '../test/s3-server.ts';
 import { startSmtpServer } from '../test/smtp.ts';
 import { pngHeader } from './integrations/uploads/test-files.ts';
 
@@ -61,12 +63,29 @@ function multipart(data: unknown, image?: Buffer) {
   return form;
 }
 
+/** The keys every process of a deployment shares when they share no data folder. */
+function sharedKeys(): Record<string, string> {
+  const secret = () => randomBytes(32).toString('base64url');
+  return {
+    JWT_PRIVATE_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    ALTCHA_HMAC_KEY: secret(),
+    CODE_HMAC_KEY: secret(),
+    SUPPORT_FILE_KEY: secret(),
+    RECEIPT_LINK_KEY: secret(),
+  };
+}
+
 /**
- * Two server processes on one PostgreSQL and one data folder behind a round-robin proxy, as a
- * deployment runs them: the player's journey with consecutive requests landing on different
- * processes, live updates crossing from one process to a stream open on the other.
+ * Two server processes on one PostgreSQL behind a round-robin proxy, as a deployment runs
+ * them: the player's journey with consecutive requests landing on different processes, live
+ * updates crossing from one process to a stream open on the other. Files either in one data
+ * folder both share, or in an S3-compatible bucket with a data folder (and disk) of each
+ * process's own, the keys given to both as a deployment gives them.
  */
-describe.skipIf(SKIP_POSTGRES)('two processes behind a round-robin proxy', () => {
+describe.skipIf(SKIP_POSTGRES).each([{ files: 'a shared data folder' }, { files: 'an S3 bucket' }] as const)('two processes behind a round-robin proxy, files in $files', ({ files }) => {
+  const onS3 = files === 'an S3 bucket';
+  let s3: TestS3 | undefined;
+  const dataDirs: string[] = [];
   let database: { url: string; drop(): Promise<void> };
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let proxy: RoundRobin;
@@ -78,8 +97,12 @@ describe.skipIf(SKIP_POSTGRES)('two processes behind a round-robin proxy', () =>
     database = await createPostgresDatabase();
     smtp = await startSmtpServer();
     proxy = await startRoundRobin(() => targets);
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-processes-'));
+    if (onS3) s3 = await startTestS3();
+    const shared = onS3 ? { ...s3!.env, ...sharedKeys() } : {};
+    const sharedDir = mkdtempSync(path.join(tmpdir(), 'portal-processes-'));
     for (let i = 0; i < 2; i += 1) {
+      const dataDir = onS3 ? mkdtempSync(path.join(tmpdir(), `portal-process-${i}-`)) : sharedDir;
+      dataDirs.push(dataDir);
       const port = await freePort();
       const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
         env: {
@@ -99,6 +122,7 @@ describe.skipIf(SKIP_POSTGRES)('two processes behind a round-robin proxy', () =>
           AUTH_RATE_LIMIT_MAX: '1000',
           JOB_POLL_INTERVAL_MS: '100',
           UPLOAD_MIN_FREE_BYTES: '0',
+          ...shared,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -127,6 +151,7 @@ describe.skipIf(SKIP_POSTGRES)('two processes behind a round-robin proxy', () =>
       ),
     );
     await proxy?.close();
+    await s3?.close();
     await smtp?.close();
     await database?.drop();
   });
@@ -206,7 +231,7 @@ describe.skipIf(SKIP_POSTGRES)('two processes behind a round-robin proxy', () =>
     expect((pushed.message as { text: string }).text).toContain('On their way');
     await chat.close();
 
-    // The attachment and the receipt are served by either process (one shared data folder).
+    // The attachment and the receipt are served by either process (one shared data folder, or the bucket).
     const read = await call('GET', `/api/support/get-ticket?id=${ticketId}`, undefined, auth);
     const imagePath = (read.json.data.messages as Array<{ image: { path: string } | null }>).find((message) => message.image)?.image?.path ?? '';
     expect(imagePath).not.toBe('');
@@ -216,6 +241,12 @@ describe.skipIf(SKIP_POSTGRES)('two processes behind a round-robin proxy', () =>
       expect(image.status).toBe(200);
       expect(image.headers.get('x-upstream')).toBe(String(index));
       expect(image.headers.get('content-type')).toBe('image/png');
+      expect((await image.arrayBuffer()).byteLength).toBe(pngHeader().length + 2000);
+      // A video player's seek: a byte range of the file.
+      const head = await fetch(`${proxy.url}${imagePath}`, { headers: { ...auth, range: 'bytes=1-3' } });
+      expect(head.status).toBe(206);
+      expect(head.headers.get('content-range')).toBe(`bytes 1-3/${pngHeader().length + 2000}`);
+      expect(Buffer.from(await head.arrayBuffer()).toString('latin1')).toBe('PNG');
     }
     await expect
       .poll(async () => (await call('GET', `/api/user/get-receipt-link?privatePaymentId=${paymentId}`, undefined, auth)).json.data?.result, { timeout: 30_000, interval: 200 })
@@ -228,5 +259,14 @@ describe.skipIf(SKIP_POSTGRES)('two processes behind a round-robin proxy', () =>
       expect(pdf.headers.get('x-upstream')).toBe(String(index));
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
     }
+    const onDisk = [...new Set(dataDirs)].flatMap((dir) => ['uploads', 'receipts'].flatMap((folder) => {
+      try {
+        return readdirSync(path.join(dir, folder)).filter((name) => !name.startsWith('.'));
+      } catch {
+        return [];
+      }
+    }));
+    // In the bucket nothing lands on either machine's disk; in the shared folder both files are there.
+    expect(onDisk.length).toBe(onS3 ? 0 : 2);
   });
 });

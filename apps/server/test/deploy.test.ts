@@ -27,20 +27,24 @@ describe('deployment files', () => {
   const example = Object.fromEntries(
     read('deploy/.env.example')
       .split('\n')
-      .filter((line) => /^[A-Z_]+=/.test(line))
+      .filter((line) => /^[A-Z0-9_]+=/.test(line))
       .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   );
 
-  it('compose runs PostgreSQL, Redis, the migrate release step, two replicas and a proxy in the right order', () => {
+  it('compose runs PostgreSQL, Redis, an S3-compatible store, the migrate release step, two replicas and a proxy in the right order', () => {
     const { services } = compose;
-    expect(Object.keys(services).sort()).toEqual(['app1', 'app2', 'migrate', 'postgres', 'proxy', 'redis']);
+    expect(Object.keys(services).sort()).toEqual(['app1', 'app2', 'bucket', 'migrate', 'minio', 'postgres', 'proxy', 'redis']);
+    expect(services.bucket?.depends_on?.minio?.condition).toBe('service_healthy');
+    expect(services.minio?.healthcheck?.test.join(' ')).toContain('ready');
     expect(services.migrate?.command).toEqual(['node', 'apps/server/dist/migrate.mjs']);
     expect(services.migrate?.depends_on?.postgres?.condition).toBe('service_healthy');
     for (const name of ['app1', 'app2']) {
       const app = services[name]!;
       expect(app.depends_on?.migrate?.condition, name).toBe('service_completed_successfully');
+      expect(app.depends_on?.bucket?.condition, name).toBe('service_completed_successfully');
       expect(app.healthcheck?.test.join(' '), name).toContain('/health/ready');
-      expect(app.volumes, name).toEqual(['portal-data:/data']);
+      // Nothing shared on disk: files in the bucket, keys in the environment.
+      expect(app.volumes, name).toBeUndefined();
     }
     expect(services.proxy?.depends_on).toEqual({ app1: { condition: 'service_healthy' }, app2: { condition: 'service_healthy' } });
   });
@@ -50,12 +54,13 @@ describe('deployment files', () => {
     expect(compose.services.app2!.environment).toEqual(env);
     expect(compose.services.migrate!.environment).toEqual(env);
     for (const name of Object.keys(env)) expect(CONFIG_VARIABLES, name).toContain(name);
-    expect(env).toMatchObject({ NODE_ENV: 'production', REDIS_URL: 'redis://redis:6379', TRUST_PROXY: '1' });
+    expect(env).toMatchObject({ NODE_ENV: 'production', REDIS_URL: 'redis://redis:6379', TRUST_PROXY: '1', S3_FORCE_PATH_STYLE: 'true' });
+    expect(env.S3_ENDPOINT).toContain('http://minio:9000');
     expect(env.DATABASE_URL).toMatch(/^postgres:\/\/portal:.*@postgres:5432\/portal$/);
     for (const key of ['JWT_PRIVATE_KEY', 'ALTCHA_HMAC_KEY', 'CODE_HMAC_KEY', 'SUPPORT_FILE_KEY', 'RECEIPT_LINK_KEY']) expect(env[key], key).toMatch(/^\$\{/);
 
     // Every variable compose asks for is in the example file, and filled in it starts a production config.
-    const asked = [...read('deploy/compose.yaml').matchAll(/\$\{([A-Z_]+)/g)].map((match) => match[1]!);
+    const asked = [...read('deploy/compose.yaml').matchAll(/\$\{([A-Z0-9_]+)/g)].map((match) => match[1]!);
     for (const name of asked) expect(Object.keys(example), name).toContain(name);
     const filled: Record<string, string> = {
       ...example,
@@ -65,12 +70,19 @@ describe('deployment files', () => {
       CODE_HMAC_KEY: 'c'.repeat(32),
       SUPPORT_FILE_KEY: 's'.repeat(32),
       RECEIPT_LINK_KEY: 'r'.repeat(32),
+      S3_ACCESS_KEY_ID: 'portal',
+      S3_SECRET_ACCESS_KEY: 'p'.repeat(32),
     };
+    // ${NAME:-default} takes the default when NAME is empty, as compose does.
     const substituted = Object.fromEntries(
-      Object.entries(env).map(([name, value]) => [name, value.replace(/\$\{([A-Z_]+)(?::?[-?][^}]*)?\}/g, (_all, variable: string) => filled[variable] ?? '')]),
+      Object.entries(env).map(([name, value]) => [
+        name,
+        value.replace(/\$\{([A-Z0-9_]+)(?::([-?])([^}]*))?\}/g, (_all, variable: string, kind?: string, fallback?: string) => filled[variable] || (kind === '-' ? (fallback ?? '') : '')),
+      ]),
     );
     const config = loadConfig({ ...substituted, DATA_DIR: '/data' });
-    expect(config).toMatchObject({ isProduction: true, isPostgres: true, isRedisConfigured: true, standIns: false });
+    expect(config).toMatchObject({ isProduction: true, isPostgres: true, isRedisConfigured: true, isObjectStorage: true, standIns: false });
+    expect(config).toMatchObject({ S3_BUCKET: 'portal-files', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: true });
   });
 
   it('nginx spreads requests over both replicas, tells them the client address once, and passes event streams as they come', () => {

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { TUploadKind } from '@portal/contracts/support';
 import { DETECT_BYTES, detectFileType } from './detect-file-type.ts';
 import type { FileStore, StoredFile } from './file-store.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { UploadError } from './upload-error.ts';
 
 export interface AcceptUploadOptions {
@@ -100,7 +101,8 @@ export async function acceptUpload(source: Readable, options: AcceptUploadOption
     });
     return { ...stored, kind };
   } catch (error) {
-    return refuse(error instanceof UploadError ? error : UploadError.failed(error));
+    // The store's own failure (a 503 of an unreachable bucket) stays what it is.
+    return refuse(error instanceof AppError ? error : UploadError.failed(error));
   }
 }
 

@@ -16,11 +16,15 @@ export interface StoredFile {
   mime: TUploadMime;
 }
 
-export interface OpenedFile {
+export interface FileInfo {
+  size: number;
+  mime: TUploadMime;
+}
+
+export interface OpenedFile extends FileInfo {
   stream: Readable;
   /** Size of the whole file, whatever range was asked for. */
   size: number;
-  mime: TUploadMime;
 }
 
 /** Inclusive byte range, as an HTTP Range header gives it (video players seek with these). */
@@ -30,12 +34,14 @@ export interface ByteRange {
 }
 
 /**
- * Where support attachments live (DESIGN 5: `DATA_DIR` by default, an S3-compatible store
- * when configured). A put either stores the whole stream under a new name or stores
+ * Where support attachments live: `DATA_DIR/uploads` by default (LocalFileStore), an
+ * S3-compatible bucket when S3_BUCKET is set (S3FileStore). A put either stores the whole stream under a new name or stores
  * nothing: a refused or broken stream leaves no file behind.
  */
 export interface FileStore {
   put(stream: Readable, options: PutOptions): Promise<StoredFile>;
+  /** Size and type without reading the file; null as for open(). */
+  stat(storedName: string): Promise<FileInfo | null>;
   /** Null when no such file exists (or the name is not one this store could have made). */
   open(storedName: string, range?: ByteRange): Promise<OpenedFile | null>;
   /** Removing a file that is already gone is not an error. */

@@ -1,40 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { UPLOAD_EXTENSIONS, type TUploadMime } from '@portal/contracts/support';
-import type { ByteRange, FileStore, OpenedFile, PutOptions, StoredFile } from './file-store.ts';
-import { UploadError } from './upload-error.ts';
-
-const MIME_BY_EXTENSION = new Map(
-  Object.entries(UPLOAD_EXTENSIONS).map(([mime, ext]) => [ext, mime as TUploadMime]),
-);
-/** Only names this store makes can be opened or removed: no path can sneak in. */
-const STORED_NAME = /^[0-9a-f]{32}\.([a-z0-9]{2,5})$/;
-
-const parseStoredName = (storedName: string): TUploadMime | null => {
-  const ext = STORED_NAME.exec(storedName)?.[1];
-  return (ext && MIME_BY_EXTENSION.get(ext)) || null;
-};
+import type { ByteRange, FileInfo, FileStore, OpenedFile, PutOptions, StoredFile } from './file-store.ts';
+import { ByteLimit, newStoredName, parseStoredName } from './stored-name.ts';
 
 const isNotFound = (error: unknown): boolean => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
-
-/** Counts bytes on their way to disk and fails the pipeline the moment the limit is passed. */
-class ByteLimit extends Transform {
-  size = 0;
-
-  constructor(private readonly maxBytes: number) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.size > this.maxBytes) return callback(UploadError.tooLarge(this.maxBytes));
-    callback(null, chunk);
-  }
-}
 
 export interface LocalFileStoreOptions {
   /** The product's DATA_DIR; files go to `${dataDir}/uploads`, partial ones to its `.tmp`. */
@@ -62,7 +34,7 @@ export class LocalFileStore implements FileStore {
 
   async put(stream: Readable, options: PutOptions): Promise<StoredFile> {
     await this.ensureDirectories();
-    const storedName = `${randomBytes(16).toString('hex')}.${UPLOAD_EXTENSIONS[options.mime]}`;
+    const storedName = newStoredName(options.mime);
     const tempPath = path.join(this.tempDirectory, `${storedName}.part`);
     const limit = new ByteLimit(options.maxBytes);
     try {
@@ -75,7 +47,19 @@ export class LocalFileStore implements FileStore {
       });
       throw error;
     }
-    return { storedName, size: limit.size, mime: options.mime };
+    return { storedName, size: limit.passed, mime: options.mime };
+  }
+
+  async stat(storedName: string): Promise<FileInfo | null> {
+    const mime = parseStoredName(storedName);
+    if (!mime) return null;
+    try {
+      const info = await stat(path.join(this.directory, storedName));
+      return info.isFile() ? { size: info.size, mime } : null;
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
   }
 
   async open(storedName: string, range?: ByteRange): Promise<OpenedFile | null> {

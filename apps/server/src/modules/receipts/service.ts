@@ -1,12 +1,11 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromMinorUnits } from '@portal/contracts/payments';
 import type { Db } from '../../db/client.ts';
 import { games, jobs, paymentProfiles, payments, receipts, users, type PaymentRow } from '../../db/schema.ts';
 import { renderReceiptPdf } from '../../integrations/pdf/receipt-pdf.ts';
+import type { BlobStore } from '../../integrations/storage/blob-store.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueJob, exponentialBackoff, type JobKind } from '../jobs/queue.ts';
 
@@ -21,8 +20,8 @@ export const RECEIPT_LINK_TTL_MS = 2 * 60 * 1000;
 
 export interface ReceiptsServiceOptions {
   db: Db;
-  /** PDFs go to `<dataDir>/receipts/<payment id>-<random>.pdf` */
-  dataDir: string;
+  /** Where the PDFs go, as `<payment id>-<random>.pdf`: DATA_DIR/receipts or the S3 bucket */
+  files: BlobStore;
   /** a TrueType font with Cyrillic glyphs */
   fontFile: string;
   /** HMAC key of receipt links; shared by every process */
@@ -48,11 +47,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export class ReceiptsService {
   private readonly options: ReceiptsServiceOptions;
-  private readonly dir: string;
+  private readonly files: BlobStore;
 
   constructor(options: ReceiptsServiceOptions) {
     this.options = options;
-    this.dir = path.join(options.dataDir, 'receipts');
+    this.files = options.files;
   }
 
   /** Enqueues the receipt of a payment that just became paid, in the caller's transaction. */
@@ -76,7 +75,7 @@ export class ReceiptsService {
   async erasePersonalData(tx: Db, userId: string): Promise<() => Promise<void>> {
     const gone = await tx.delete(receipts).where(eq(receipts.userId, userId)).returning({ fileName: receipts.fileName });
     return async () => {
-      await Promise.all(gone.map((receipt) => rm(path.join(this.dir, receipt.fileName), { force: true })));
+      await Promise.all(gone.map((receipt) => this.files.remove(receipt.fileName)));
     };
   }
 
@@ -89,23 +88,20 @@ export class ReceiptsService {
     const [owner] = UUID.test(payment.userId) ? await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, payment.userId)) : [];
     if (owner?.deletedAt) return 'owner-deleted';
     const existing = await this.find(payment.id);
-    if (existing && (await this.fileExists(existing.fileName))) return 'exists';
+    if (existing && (await this.files.exists(existing.fileName))) return 'exists';
 
     const pdf = await renderReceiptPdf(await this.contentOf(payment), this.options.fontFile);
-    await mkdir(this.dir, { recursive: true });
     const fileName = `${payment.id}-${randomUUID().slice(0, 8)}.pdf`;
-    const temporary = path.join(this.dir, `.${fileName}.tmp`);
-    await writeFile(temporary, pdf);
-    await rename(temporary, path.join(this.dir, fileName));
+    await this.files.save(fileName, pdf, 'application/pdf');
     const saved = existing
       ? await db.update(receipts).set({ fileName, byteSize: pdf.length, createdAt: new Date() }).where(eq(receipts.paymentId, payment.id)).returning()
       : await db.insert(receipts).values({ paymentId: payment.id, userId: payment.userId, fileName, byteSize: pdf.length }).onConflictDoNothing().returning();
     if (saved.length === 0) {
       // Another worker made it first: keep theirs.
-      await rm(path.join(this.dir, fileName), { force: true });
+      await this.files.remove(fileName);
       return 'exists';
     }
-    if (existing) await rm(path.join(this.dir, existing.fileName), { force: true });
+    if (existing) await this.files.remove(existing.fileName);
     this.options.log.info({ paymentId: payment.id, bytes: pdf.length }, 'receipt made');
     return 'made';
   }
@@ -120,7 +116,7 @@ export class ReceiptsService {
     if (!payment || payment.userId !== userId) throw new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
     if (payment.status !== 'paid') throw new AppError('PAYMENT_NOT_PAID', 409, 'Only a paid payment has a receipt');
     const receipt = await this.find(payment.id);
-    if (receipt && (await this.fileExists(receipt.fileName))) return this.link(payment.id, userId, now);
+    if (receipt && (await this.files.exists(receipt.fileName))) return this.link(payment.id, userId, now);
     await this.enqueueOnce(payment.id);
     return '';
   }
@@ -133,14 +129,10 @@ export class ReceiptsService {
     const verdict = this.verify(paymentId, receipt.userId, token, now);
     if (verdict === 'expired') throw new AppError('RECEIPT_LINK_EXPIRED', 410, 'The receipt link has expired; open the receipt again from the purchase history');
     if (verdict !== 'ok') throw new AppError('FORBIDDEN', 403, 'The receipt link is not valid');
-    try {
-      const pdf = await readFile(path.join(this.dir, receipt.fileName));
-      return { pdf, downloadName: `receipt-${paymentId}.pdf` };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      await this.enqueueOnce(paymentId);
-      throw notFound();
-    }
+    const pdf = await this.files.load(receipt.fileName);
+    if (pdf) return { pdf, downloadName: `receipt-${paymentId}.pdf` };
+    await this.enqueueOnce(paymentId);
+    throw notFound();
   }
 
   /** `/api/user/receipts/<id>.pdf?t=<expiry ms>.<HMAC(id, owner, expiry)>` */
@@ -166,14 +158,6 @@ export class ReceiptsService {
   private async find(paymentId: string) {
     const [row] = await this.options.db.select().from(receipts).where(eq(receipts.paymentId, paymentId));
     return row;
-  }
-
-  private async fileExists(fileName: string): Promise<boolean> {
-    try {
-      return (await stat(path.join(this.dir, fileName))).isFile();
-    } catch {
-      return false;
-    }
   }
 
   /** A receipt job for the payment unless one is waiting already. */

@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { LocalBlobStore, S3BlobStore, type BlobStore } from '../../integrations/storage/blob-store.ts';
+import type { S3Bucket } from '../../integrations/storage/s3-bucket.ts';
 import { loadOrCreateSecret } from '../auth/secrets.ts';
 import { ReceiptsService } from './service.ts';
 
@@ -10,10 +12,17 @@ export interface Receipts {
 }
 
 /** The receipts service; its `receipt.generate` jobs run on the app's one jobs worker (`service.jobKinds()`). */
-export async function createReceipts(config: AppConfig, db: Db, log: FastifyBaseLogger, onJobEnqueued?: () => void): Promise<Receipts> {
+export async function createReceipts(
+  config: AppConfig,
+  db: Db,
+  log: FastifyBaseLogger,
+  options: { onJobEnqueued?: () => void; bucket?: S3Bucket | null } = {},
+): Promise<Receipts> {
+  const { onJobEnqueued, bucket } = options;
+  const files: BlobStore = bucket ? new S3BlobStore(bucket, 'receipts/') : new LocalBlobStore(path.join(config.DATA_DIR, 'receipts'));
   const service = new ReceiptsService({
     db,
-    dataDir: config.DATA_DIR,
+    files,
     fontFile: path.join(config.ASSETS_DIR, 'fonts', 'DejaVuSans.ttf'),
     linkSecret: await loadOrCreateSecret(config.DATA_DIR, 'receipt-link-key', config.RECEIPT_LINK_KEY),
     log,

@@ -186,7 +186,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       const { storedName } = request.params;
       const notFound = new AppError('NOT_FOUND', 404, 'File not found');
       if (!(await mayRead(request, reply, storedName, request.query.t))) throw notFound;
-      const whole = await store.open(storedName);
+      const whole = await store.stat(storedName);
       if (!whole) throw notFound;
       const range = parseRange(request.headers.range, whole.size);
       reply
@@ -196,12 +196,14 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         .header('accept-ranges', 'bytes')
         .header('cache-control', 'private, max-age=3600');
       if (range === 'invalid') {
-        whole.stream.destroy();
         reply.header('content-range', `bytes */${whole.size}`);
         throw new AppError('RANGE_NOT_SATISFIABLE', 416, 'Range not satisfiable');
       }
-      if (!range) return reply.header('content-length', whole.size).send(whole.stream);
-      whole.stream.destroy();
+      if (!range) {
+        const file = await store.open(storedName);
+        if (!file) throw notFound;
+        return reply.header('content-length', file.size).send(file.stream);
+      }
       const part = await store.open(storedName, range);
       if (!part) throw notFound;
       return reply

@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import type { FileStore } from '../../integrations/uploads/file-store.ts';
 import { LocalFileStore } from '../../integrations/uploads/local-file-store.ts';
+import { S3FileStore } from '../../integrations/uploads/s3-file-store.ts';
+import type { S3Bucket } from '../../integrations/storage/s3-bucket.ts';
 import { loadOrCreateSecret } from '../auth/secrets.ts';
 import { createSupportEventBus, type SupportEventBus } from './events.ts';
 import { createFileLinks, type FileLinks } from './file-links.ts';
@@ -16,7 +19,7 @@ const LEDGER_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface Support {
   service: SupportService;
-  store: LocalFileStore;
+  store: FileStore;
   links: FileLinks;
   bus: SupportEventBus;
   hub: SseHub;
@@ -24,7 +27,7 @@ export interface Support {
   close(): Promise<void>;
 }
 
-/** Builds support from config: file store in DATA_DIR, signed file links, the live-update bus. */
+/** Builds support from config: file store (DATA_DIR or the S3 bucket), signed file links, the live-update bus. */
 export async function createSupport(
   config: AppConfig,
   database: Database,
@@ -36,18 +39,29 @@ export async function createSupport(
     streamSlots?: StreamSlots;
     /** Reads the data volume's free space (tests set it; statfs otherwise). */
     freeDiskBytes?: FreeDiskBytes;
+    /** The S3 bucket of attachments; null or unset: DATA_DIR/uploads. */
+    bucket?: S3Bucket | null;
   } = {},
 ): Promise<Support> {
-  const store = new LocalFileStore({ dataDir: config.DATA_DIR });
-  // Partial uploads a crashed process left behind.
-  await store.sweepTemp().catch((error: unknown) => log.warn({ err: error }, 'could not sweep partial uploads'));
+  let store: FileStore;
+  if (options.bucket) {
+    // A crashed process's unfinished multipart uploads are the bucket's to expire (a lifecycle
+    // rule, see docs/deploy.md): they are never visible as objects.
+    store = new S3FileStore(options.bucket);
+  } else {
+    const local = new LocalFileStore({ dataDir: config.DATA_DIR });
+    // Partial uploads a crashed process left behind.
+    await local.sweepTemp().catch((error: unknown) => log.warn({ err: error }, 'could not sweep partial uploads'));
+    store = local;
+  }
   const links = createFileLinks(await loadOrCreateSecret(config.DATA_DIR, 'support-file-key', config.SUPPORT_FILE_KEY));
   const bus = await createSupportEventBus(database, log);
   const hub = new SseHub(options.heartbeatMs, options.streamSlots);
   const quota = createUploadQuota(database.db, {
     ownerBytesDay: config.UPLOAD_OWNER_BYTES_DAY,
     addressBytesDay: config.UPLOAD_IP_BYTES_DAY,
-    minFreeBytes: config.UPLOAD_MIN_FREE_BYTES,
+    // Files in a bucket take no room on this machine's disk.
+    minFreeBytes: options.bucket ? 0 : config.UPLOAD_MIN_FREE_BYTES,
     dataDir: config.DATA_DIR,
     log,
     ...(options.freeDiskBytes ? { freeBytes: options.freeDiskBytes } : {}),

@@ -1,11 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_HELP_REASONS } from '@portal/contracts/payment-help';
 import { buildTestApp } from '../../../test/app.ts';
 import { backends, type TestDatabase } from '../../../test/databases.ts';
+import { startTestS3, type TestS3 } from '../../../test/s3-server.ts';
 import { paymentHelpRequests, paymentProfiles, payments, receipts, tickets } from '../../db/schema.ts';
 import { pngHeader } from '../../integrations/uploads/test-files.ts';
 import { JobWorker } from '../jobs/queue.ts';
@@ -21,8 +23,13 @@ async function multipartBody(data: unknown, image?: Buffer) {
   return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
 }
 
-describe.each(backends)('account deletion over $name', (backend) => {
+// Files in DATA_DIR over both databases, and in an S3 bucket.
+const cases = [...backends.map((backend) => ({ ...backend, files: 'DATA_DIR' })), { ...backends[0]!, files: 'an S3 bucket' }];
+
+describe.each(cases)('account deletion over $name, files in $files', (backend) => {
   let testDb: TestDatabase;
+  let s3: TestS3 | undefined;
+  let s3Client: S3Client | undefined;
   let app: FastifyInstance;
   let key: string;
   let runJobs: () => Promise<number>;
@@ -30,7 +37,11 @@ describe.each(backends)('account deletion over $name', (backend) => {
   beforeAll(async () => {
     if (backend.skip) return;
     testDb = await backend.open();
-    app = await buildTestApp({ ...ADMIN }, { database: testDb.database });
+    if (backend.files !== 'DATA_DIR') {
+      s3 = await startTestS3();
+      s3Client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID!, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY! } });
+    }
+    app = await buildTestApp({ ...ADMIN, ...s3?.env }, { database: testDb.database });
     await app.jobs.stop();
     const worker = new JobWorker({ db: app.database.db, log: app.log, kinds: app.receipts.service.jobKinds(), pollIntervalMs: 60_000, leaseMs: 60_000 });
     runJobs = () => worker.runDue();
@@ -39,6 +50,8 @@ describe.each(backends)('account deletion over $name', (backend) => {
   });
   afterAll(async () => {
     await app?.close();
+    s3Client?.destroy();
+    await s3?.close();
     await testDb?.drop();
   });
 
@@ -46,7 +59,15 @@ describe.each(backends)('account deletion over $name', (backend) => {
     const player = await makePlayer(app, 'Leaving');
     const other = await makePlayer(app, 'Staying');
     const db = app.database.db;
-    const files = async (dir: string) => (await readdir(path.join(app.config.DATA_DIR, dir)).catch(() => [] as string[])).filter((name) => !name.startsWith('.'));
+    const files = async (dir: string) => {
+      if (s3Client) {
+        const listed = await s3Client.send(new ListObjectsV2Command({ Bucket: s3!.bucket, Prefix: `${dir}/` }));
+        return (listed.Contents ?? []).map((object) => object.Key!.slice(dir.length + 1));
+      }
+      return (await readdir(path.join(app.config.DATA_DIR, dir)).catch(() => [] as string[])).filter((name) => !name.startsWith('.'));
+    };
+    // With a bucket, nothing lands in DATA_DIR.
+    const onDisk = async () => (await Promise.all(['uploads', 'receipts'].map((dir) => readdir(path.join(app.config.DATA_DIR, dir)).catch(() => [] as string[])))).flat().filter((name) => !name.startsWith('.'));
 
     // A paid payment with a receipt e-mail and its PDF, for both players.
     const pay = async (who: typeof player) => {
@@ -75,6 +96,7 @@ describe.each(backends)('account deletion over $name', (backend) => {
     const othersTicket = await ticketWithImage(other);
     const uploadsBefore = await files('uploads');
     expect(uploadsBefore).toHaveLength(2);
+    if (s3Client) expect(await onDisk()).toEqual([]);
     const letter = await app.inject({
       method: 'POST',
       url: '/api/payments/send-letter-support',
