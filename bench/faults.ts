@@ -101,8 +101,9 @@ const receiver = createServer((req, res) => {
       res.writeHead(400).end();
       return;
     }
-    const event = JSON.parse(body) as { type: string; data: { paymentId: string; status: string } };
-    deliveries.set(event.data.paymentId, [...(deliveries.get(event.data.paymentId) ?? []), `${event.type}:${event.data.status}`]);
+    const event = JSON.parse(body) as { id: string; type: string; data: { paymentId: string; status: string } };
+    const headerId = String(req.headers['portal-event-id'] ?? '');
+    deliveries.set(event.data.paymentId, [...(deliveries.get(event.data.paymentId) ?? []), `${event.id}:${headerId}:${event.type}:${event.data.status}`]);
     res.writeHead(200).end('ok');
   });
 });
@@ -179,7 +180,7 @@ try {
   const sameEvent = [...paidIds].every((id) => new Set(deliveries.get(id) ?? []).size <= 1);
   console.log(`faults: ${total} payments over two processes in ${payingSeconds.toFixed(1)} s, process 2 killed with SIGKILL halfway and restarted`);
   console.log(`  payments paid: ${paidIds.size} (acknowledged to the player: ${acknowledged.size}; client-visible failures: ${failures.length}${failures.length ? `, first: ${failures[0]}` : ''})`);
-  console.log(`  webhooks per paid payment: min ${Math.min(...counts)}, max ${Math.max(...counts)}, total ${counts.reduce((a, b) => a + b, 0)}; every delivery of a payment the same event: ${sameEvent ? 'yes' : 'no'}; bad signatures: ${forged}`);
+  console.log(`  webhooks per paid payment: min ${Math.min(...counts)}, max ${Math.max(...counts)}, total ${counts.reduce((a, b) => a + b, 0)}; every delivery of a payment the same event id: ${sameEvent ? 'yes' : 'no'}; bad signatures: ${forged}`);
   console.log(`  charged twice: ${twice.rows[0]?.n ?? '?'}; lost (acknowledged, not paid): ${[...acknowledged].filter((id) => !paidIds.has(id)).length}`);
 
   // PostgreSQL restart under load: seconds from the restart to full service on both processes.

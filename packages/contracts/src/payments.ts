@@ -238,6 +238,11 @@ export const WEBHOOK_TYPE_OF_STATUS = {
 } as const satisfies Record<(typeof FINAL_PAYMENT_STATUSES)[number], TPaymentWebhookType>;
 
 export const ZPaymentWebhookEvent = z.object({
+  /**
+   * The event's id (`evt_` and 32 hex digits): the same in every delivery and redelivery of the
+   * event, so a receiver dedupes by it (or by `data.paymentId`, a payment has one final event).
+   */
+  id: z.string().regex(/^evt_[0-9a-f]{32}$/),
   type: ZPaymentWebhookType,
   data: ZGameServerPayment,
 });
@@ -245,6 +250,8 @@ export type TPaymentWebhookEvent = z.infer<typeof ZPaymentWebhookEvent>;
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`. */
 export const PAYMENT_SIGNATURE_HEADER = 'Portal-Signature';
+/** The event id of a webhook delivery, as in the body's `id`. */
+export const PAYMENT_EVENT_ID_HEADER = 'Portal-Event-Id';
 
 // --- Live status (Server-Sent Events) ----------------------------------------------------------
 

@@ -180,6 +180,8 @@ describe.each(backends)('payments over $name', (backend) => {
 
       await expect.poll(() => receiver.received.filter((e) => e.data.paymentId === id), { timeout: 5000 }).toHaveLength(1);
       expect(receiver.received.find((e) => e.data.paymentId === id)).toMatchObject({ type: 'payment.paid', data: { status: 'paid', amount: '4.99' } });
+      expect(receiver.received.find((e) => e.data.paymentId === id)?.id).toMatch(/^evt_[0-9a-f]{32}$/);
+      expect(receiver.attempts.find((attempt) => attempt.paymentId === id)?.eventId).toBe(receiver.received.find((e) => e.data.paymentId === id)?.id);
       expect(receiver.forged).toBe(0);
 
       const staffView = await app.inject({ url: `/api/staff/payments/${id}`, headers: admin });

@@ -1,4 +1,4 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -57,6 +57,13 @@ export type EventOutcome = 'applied' | 'unchanged' | 'replayed' | 'unknown-payme
 const notFound = () => new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
 
 /** `t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>` (DESIGN 4.3). */
+/**
+ * A payment's final event has one id, derived from the payment and the event type: every retry,
+ * every process and a redelivery send the same id, with nothing to store.
+ */
+export const webhookEventId = (paymentId: string, type: string): string =>
+  `evt_${createHash('sha256').update(`${paymentId}:${type}`).digest('hex').slice(0, 32)}`;
+
 export function signPortalWebhook(body: string, secret: string, timestampSeconds = Math.floor(Date.now() / 1000)): string {
   const v1 = createHmac('sha256', secret).update(`${timestampSeconds}.${body}`).digest('hex');
   return `t=${timestampSeconds},v1=${v1}`;
@@ -492,14 +499,17 @@ export class PaymentsService {
       this.options.log.info({ paymentId, project: payment.project }, 'no webhook URL for the project; nothing delivered');
       return;
     }
-    const event: TPaymentWebhookEvent = {
-      type: WEBHOOK_TYPE_OF_STATUS[payment.status as 'paid' | 'fail' | 'none'],
-      data: toGameServer(payment),
-    };
+    const type = WEBHOOK_TYPE_OF_STATUS[payment.status as 'paid' | 'fail' | 'none'];
+    const event: TPaymentWebhookEvent = { id: webhookEventId(payment.id, type), type, data: toGameServer(payment) };
     const body = JSON.stringify(event);
     const response = await (this.options.webhookFetch ?? fetch)(hook.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'portal-signature': signPortalWebhook(body, hook.secret), 'user-agent': 'portal-webhooks/1' },
+      headers: {
+        'content-type': 'application/json',
+        'portal-signature': signPortalWebhook(body, hook.secret),
+        'portal-event-id': event.id,
+        'user-agent': 'portal-webhooks/1',
+      },
       body,
       redirect: 'manual',
       signal: AbortSignal.timeout(this.options.webhookTimeoutMs ?? 10_000),

@@ -34,7 +34,9 @@ export function verifyPortalSignature(body: string, header: string | undefined, 
 
 export interface WebhookReceiver extends LocalServer {
   /** verified deliveries, in arrival order */
-  received: Array<{ type: string; data: { paymentId: string; status: string } }>;
+  received: Array<{ id: string; type: string; data: { paymentId: string; status: string } }>;
+  /** every request that arrived, refused or held ones too: its Portal-Event-Id and payment */
+  attempts: Array<{ eventId: string; paymentId: string }>;
   /** deliveries refused for a bad signature */
   forged: number;
   /** answer with this status instead of 200 (e.g. 503 to make the portal retry) */
@@ -48,8 +50,14 @@ export interface WebhookReceiver extends LocalServer {
 
 /** A game server's webhook endpoint that checks the signature. */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
-  const state = { received: [] as WebhookReceiver['received'], forged: 0, refuseWith: undefined as number | undefined, hang: false, hanging: 0, secret: '' };
+  const state = { received: [] as WebhookReceiver['received'], attempts: [] as WebhookReceiver['attempts'], forged: 0, refuseWith: undefined as number | undefined, hang: false, hanging: 0, secret: '' };
   const server = await listen((req, body, res) => {
+    try {
+      const event = JSON.parse(body) as { data?: { paymentId?: string } };
+      state.attempts.push({ eventId: String(req.headers['portal-event-id']), paymentId: String(event.data?.paymentId) });
+    } catch {
+      /* not JSON: counted below as forged */
+    }
     if (state.hang) {
       state.hanging += 1;
       return;
