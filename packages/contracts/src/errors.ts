@@ -30,7 +30,7 @@ export const API_ERROR_CODES = [
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 
-/** Codes passed to the host in a result with isError true (spec section 8). */
+/** Codes passed to the host in a result with isError true (listed in docs/contracts.md). */
 export const HOST_ERROR_CODES = {
   registrationFailed: 1000,
   emailLoginFailed: 1001,
@@ -46,6 +46,10 @@ export const HOST_ERROR_CODES = {
   telegramLoginFailed: 1014,
   facebookLoginFailed: 1016,
   facebookFailure: 1017,
+  /** Declared by the host protocol for compatibility; the portal never sends it. */
+  reserved2000: 2000,
+  /** Declared by the host protocol for compatibility; the portal never sends it. */
+  reserved3000: 3000,
   unauthorized: 3001,
   paymentCancelled: 4000,
   processFailed: 4001,

@@ -15,6 +15,8 @@ function fakeDist(): string {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
   writeFileSync(path.join(dist, 'assets/index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
   writeFileSync(path.join(dist, 'locales/en/translation.json'), '{"hello":"Hello"}');
+  mkdirSync(path.join(dist, 'static_files'));
+  writeFileSync(path.join(dist, 'static_files/manifest.webmanifest'), '{"name":"Game Portal"}');
   return dist;
 }
 
@@ -51,6 +53,17 @@ describe('static files with a built web app', () => {
       expect(res.body).toContain('<div id="root">');
     }
     expect((await app.inject({ url: '/transactions' })).statusCode).toBe(200);
+  });
+
+  it('serves the web app files under /static_files, cached for a day; a miss there is never the page', async () => {
+    const manifest = await app.inject({ url: '/static_files/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('public, max-age=86400');
+    expect(manifest.json()).toEqual({ name: 'Game Portal' });
+    for (const url of ['/static_files/missing.json', '/static_files/', '/main_images/missing.svg', '/pages/missing']) {
+      expect((await app.inject({ url, headers: html })).statusCode, url).toBe(404);
+    }
   });
 
   it('caches hashed assets for a year and translations briefly, compressed when asked', async () => {

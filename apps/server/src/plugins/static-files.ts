@@ -9,7 +9,7 @@ import type { AppConfig } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 
 /** Paths that are never the SPA: a miss there is a real 404, not index.html. */
-const NOT_SPA = /^\/(api|docs|images|demo-games|sdk|health|\.well-known|assets|locales|passport|dev|local-oidc)(\/|$|\?)/;
+const NOT_SPA = /^\/(api|docs|images|demo-games|sdk|health|\.well-known|assets|locales|static_files|main_images|pages|passport|dev|local-oidc)(\/|$|\?)/;
 
 const YEAR = 'public, max-age=31536000, immutable';
 
@@ -17,6 +17,8 @@ const YEAR = 'public, max-age=31536000, immutable';
 function spaCacheControl(relativePath: string): string {
   if (relativePath.startsWith('assets/')) return YEAR;
   if (relativePath.startsWith('locales/')) return 'public, max-age=300';
+  // The web app's own files that keep their names across releases (the web manifest).
+  if (relativePath.startsWith('static_files/')) return 'public, max-age=86400';
   if (relativePath === 'index.html') return 'no-cache';
   return 'public, max-age=3600';
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
@@ -17,10 +17,26 @@ describe('header', () => {
   it('signed out: Guest, the Login button and the support entry; an anonymous marker is made', async () => {
     mockApi({});
     renderRoutes(routes, '/games/en/');
-    expect(screen.getByText('Guest')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Guest' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/session/login');
     expect(screen.getByRole('link', { name: 'Support' })).toBeTruthy();
     await waitFor(() => expect(localStorage.getItem('tempUserId')).toMatch(/^[0-9a-f-]{36}$/));
+  });
+
+  it('the Guest button opens a panel that offers the login, and Escape closes it', async () => {
+    mockApi({});
+    renderRoutes(routes, '/games/en/');
+    const guest = screen.getByRole('button', { name: 'Guest' });
+    expect(guest.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(guest);
+    expect(guest.getAttribute('aria-expanded')).toBe('true');
+    const panel = screen.getByRole('region', { name: 'Guest' });
+    expect(panel.textContent).toContain('You are playing as a guest.');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Guest' })).toBeNull();
+    await userEvent.click(guest);
+    await userEvent.click(within(screen.getByRole('region', { name: 'Guest' })).getByRole('link', { name: 'Login' }));
+    expect(await screen.findByText('login page')).toBeTruthy();
   });
 
   it('signed out with guest tickets: the support entry carries the unread count in its name', async () => {

@@ -8,6 +8,7 @@ import { isFramed } from '@/shared/auth/host-message';
 import { useSupportUnreadCount } from '@/shared/api/get-support-unread-count';
 import { storage } from '@/shared/storage';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
+import { GuestMenu } from './guest-menu';
 import { LanguageSwitcher } from './language-switcher';
 import { embedContextOf, isEmbedded, isLoaderOnlyPath } from './header-embed';
 import './header.css';
@@ -58,6 +59,7 @@ function PortalHeader() {
   }, [signedIn]);
 
   const onAuthScreen = pathname.startsWith('/session/') || pathname.startsWith('/auth/recovery');
+  const loginState = onAuthScreen ? undefined : { from: `${pathname}${search}` };
 
   return (
     <header className="site-header">
@@ -77,13 +79,10 @@ function PortalHeader() {
             </Suspense>
           ) : (
             <>
-              <span className="site-header__user site-header__guest">
-                <img src={files.mainImage('guest')} alt="" width={28} height={28} />
-                {t('header.guest')}
-              </span>
+              <GuestMenu loginState={loginState} />
               <Link
                 to={paths.login()}
-                state={onAuthScreen ? undefined : { from: `${pathname}${search}` }}
+                state={loginState}
                 className="button button--primary site-header__login"
               >
                 {t('header.login')}

@@ -1,0 +1,59 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { files, paths } from '@/shared/paths';
+import './account-menu.css';
+
+/**
+ * The signed-out counterpart of the account menu: a Guest button that opens a panel saying
+ * what signing in keeps, with the way to sign in. The header's Login button stays beside it.
+ */
+export function GuestMenu({ loginState }: { loginState: { from: string } | undefined }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="account-menu" ref={rootRef}>
+      <button
+        type="button"
+        className="site-header__user site-header__guest"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <img src={files.mainImage('guest')} alt="" width={28} height={28} />
+        {t('header.guest')}
+      </button>
+      {open ? (
+        <div id={panelId} className="account-menu__panel" role="region" aria-label={t('header.guest')}>
+          <p className="account-menu__type">{t('header.guestNote')}</p>
+          <ul>
+            <li>
+              <Link className="account-menu__item" to={paths.login()} state={loginState} onClick={() => setOpen(false)}>
+                {t('header.login')}
+              </Link>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PASSWORD, uniqueEmail } from '../support/auth';
+
+/** Signs in with an unknown e-mail: the server's answer is shown as an error toast. */
+async function showUnknownEmailToast(page: Page, url: string) {
+  await page.goto(url);
+  await page.getByLabel('E-mail', { exact: true }).fill(uniqueEmail('nobody'));
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'User with this email does not exist' }).first();
+  await expect(toast).toBeVisible();
+  return toast;
+}
+
+/** How long a toast stays: the length of its countdown bar, which closes it when it ends. */
+async function countdownOf(page: Page): Promise<string> {
+  return page.locator('.Toastify__progress-bar').first().evaluate((bar) => getComputedStyle(bar).animationDuration);
+}
+
+test.describe('portal layout', () => {
+  test('a toast closes after 2 seconds on the portal', async ({ page }) => {
+    const toast = await showUnknownEmailToast(page, '/session/login/email');
+    expect(await countdownOf(page)).toBe('2s');
+    await expect(toast).toBeHidden({ timeout: 15_000 });
+  });
+
+  test('a toast stays 5 seconds on a service screen a host opens', async ({ page }) => {
+    const toast = await showUnknownEmailToast(page, '/session/login/email?source=mobile&project=familytown&locale=en');
+    expect(await countdownOf(page)).toBe('5s');
+    await expect(toast).toBeHidden({ timeout: 20_000 });
+  });
+
+  test('a signed-out visitor has a Guest button that offers the login', async ({ page }) => {
+    await page.goto('/games/en/');
+    const banner = page.getByRole('banner');
+    const guest = banner.getByRole('button', { name: 'Guest' });
+    await guest.click();
+    const panel = banner.getByRole('region', { name: 'Guest' });
+    await expect(panel).toContainText('You are playing as a guest.');
+    await panel.getByRole('link', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/session\/login$/);
+  });
+
+  test('the page links its web manifest from /static_files', async ({ page, request }) => {
+    await page.goto('/games/en/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBe('/static_files/manifest.webmanifest');
+    const manifest = await request.get(href!);
+    expect(manifest.ok()).toBe(true);
+    expect(await manifest.json()).toMatchObject({ name: 'Game Portal', start_url: '/' });
+  });
+});
