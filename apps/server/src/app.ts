@@ -24,7 +24,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createAccounts, type Accounts } from './modules/auth/setup.ts';
 import { wellKnownRoutes } from './modules/auth/well-known-routes.ts';
 import { healthRoutes, type Lifecycle } from './modules/health/routes.ts';
-import { JobWorker, jobTimings, type JobKind } from './modules/jobs/queue.ts';
+import { JobWorker, jobTimings, type JobKind } from './lib/jobs/queue.ts';
 import { gameServerRoutes } from './modules/payments/game-server-routes.ts';
 import { playerPaymentRoutes } from './modules/payments/player-routes.ts';
 import { providerWebhookRoutes } from './modules/payments/provider-webhook-routes.ts';
@@ -34,13 +34,14 @@ import { PaymentHelpService } from './modules/payment-help/service.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
 import { createReceipts, type Receipts } from './modules/receipts/setup.ts';
 import { s3BucketOf } from './integrations/storage/s3-bucket.ts';
-import { requireStaff, staffRoutes } from './modules/staff/routes.ts';
+import { createStaff, type Staff } from './modules/staff/setup.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 import { sessionRoutes } from './modules/session/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
-import { createEventBus } from './modules/support/events.ts';
+import { createEventBus } from './lib/events/event-bus.ts';
 import { createSupport } from './modules/support/setup.ts';
 import { eraseTicketsOf } from './modules/support/repository.ts';
-import type { StaffAuth } from './modules/support/staff-auth.ts';
+import type { StaffAuth } from './lib/staff-auth.ts';
 import { supportStaffRoutes } from './modules/support/staff-routes.ts';
 import type { FreeDiskBytes } from './modules/support/upload-quota.ts';
 import { StreamSlots } from './lib/stream-slots.ts';
@@ -64,6 +65,7 @@ declare module 'fastify' {
     accounts: Accounts;
     /** Payments and staff (issue 4). */
     payments: Payments;
+    staff: Staff;
     /** PDF receipts of paid payments (issue 4, item 7). */
     receipts: Receipts;
     /** The one background jobs worker of every job kind; `start()` is the caller's (server.ts). */
@@ -258,17 +260,19 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     app.decorate('jobs', jobs);
     // preClose: the worker finishes its jobs while the database is still open.
     app.addHook('preClose', () => jobs.stop());
+    const staff = await createStaff(config, database.db, accounts.tokens, app.log, { hasher: accounts.hasher, captcha: accounts.captcha });
+    app.decorate('staff', staff);
+    app.decorateRequest('staff', null);
     const payments = await createPayments(config, database.db, accounts.tokens, app.log, {
       database,
       streamSlots,
-      signIn: { hasher: accounts.hasher, captcha: accounts.captcha },
       onJobEnqueued: () => jobs.nudge(),
     });
     app.addHook('preClose', async () => payments.live.hub.closeAll());
     app.addHook('onClose', () => payments.live.close());
     app.decorate('payments', payments);
     erasers.push((tx, userId) => payments.service.erasePersonalData(tx, userId));
-    await app.register(gameServerRoutes, { prefix: '/api', service: payments.service, staff: payments.staff, perKeyLimit: config.isRateLimitEnabled ? config.GAME_API_RATE_LIMIT_MAX : 0 });
+    await app.register(gameServerRoutes, { prefix: '/api', service: payments.service, staff: staff.service, perKeyLimit: config.isRateLimitEnabled ? config.GAME_API_RATE_LIMIT_MAX : 0 });
     // The demo games' stand-in game server (creates their payments as /api/v1/payments would):
     // a stand-in, so never in production, where games have servers of their own.
     if (config.standIns) {
@@ -276,7 +280,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     }
     await app.register(playerPaymentRoutes, { prefix: '/api', service: payments.service, live: payments.live, sandbox: config.standIns });
     await app.register(providerWebhookRoutes, { prefix: '/api', service: payments.service });
-    await app.register(staffRoutes, { prefix: '/api', staff: payments.staff, payments: payments.service, guessLimit });
+    await app.register(staffRoutes, { prefix: '/api', staff: staff.service, auth: staff.auth, payments: payments.service, guessLimit });
     // A paid payment's receipt job is enqueued in the transaction that makes it paid.
     const receipts = await createReceipts(config, database.db, app.log, { onJobEnqueued: () => jobs.nudge(), bucket });
     Object.assign(jobKinds, payments.service.jobKinds(), receipts.service.jobKinds());
@@ -304,10 +308,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     // Open event streams end before the server waits for connections to drain.
     app.addHook('preClose', async () => support.hub.closeAll());
     app.addHook('onClose', () => support.close());
-    const supportStaffAuth: StaffAuth = overrides.supportStaffAuth ?? {
-      requireStaff: (role) => requireStaff(payments.staff, role),
-      staffId: (request) => request.staff?.id ?? '',
-    };
+    const supportStaffAuth: StaffAuth = overrides.supportStaffAuth ?? staff.auth;
     await app.register(supportRoutes, { prefix: '/api', ...support, defaultProject: config.DEFAULT_PROJECT, staffAuth: supportStaffAuth });
     await app.register(supportStaffRoutes, { prefix: '/api', ...support, staffAuth: supportStaffAuth });
 

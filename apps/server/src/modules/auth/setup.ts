@@ -15,7 +15,7 @@ import { CaptchaGuard, FailureCounter } from './failure-guard.ts';
 import { HashGate } from './hash-gate.ts';
 import { createSignInNonces } from './sign-in-nonces.ts';
 import { createNativeVerifiers, createSignInProviders, type NativeVerifiers, type SignInProviders } from './providers.ts';
-import { loadOrCreateSecret } from './secrets.ts';
+import { loadOrCreateSecret } from '../../lib/secrets.ts';
 import { AuthService } from './service.ts';
 
 export interface Accounts {

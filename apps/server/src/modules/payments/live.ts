@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TPaymentStatus } from '@portal/contracts/payments';
 import type { Database } from '../../db/client.ts';
 import type { StreamSlots } from '../../lib/stream-slots.ts';
-import { createEventBus, createLocalEventBus, type EventBus } from '../support/events.ts';
-import { SseHub } from '../support/sse.ts';
+import { createEventBus, createLocalEventBus, type EventBus } from '../../lib/events/event-bus.ts';
+import { SseHub } from '../../lib/sse/sse-hub.ts';
 
 /** A payment's status changed (ids only: subscribers read what they show from the database). */
 export type PaymentStatusEvent = { paymentId: string; userId: string; status: TPaymentStatus };

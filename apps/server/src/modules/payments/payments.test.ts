@@ -46,7 +46,7 @@ describe.each(backends)('payments over $name', (backend) => {
       expect(wrong.statusCode).toBe(401);
       const unknown = await app.inject({ method: 'POST', url: '/api/staff/login', payload: { email: 'who@x.example', password: 'nope-nope-1' } });
       expect(unknown.statusCode).toBe(401);
-      expect(await app.payments.staff.ensureAdmin(ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)).toBe('unchanged');
+      expect(await app.staff.service.ensureAdmin(ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD)).toBe('unchanged');
       const player = await makePlayer(app);
       const asPlayer = await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: player.auth });
       expect(asPlayer.statusCode).toBe(401);
@@ -55,7 +55,7 @@ describe.each(backends)('payments over $name', (backend) => {
     });
 
     it('a support member may look up payments but not create keys', async () => {
-      await app.payments.staff.createAccount('agent@portal.example', 'agent-password-1', 'support');
+      await app.staff.service.createAccount('agent@portal.example', 'agent-password-1', 'support');
       const agent = await staffHeaders(app, 'agent@portal.example', 'agent-password-1');
       expect((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: agent })).statusCode).toBe(403);
       expect((await app.inject({ method: 'GET', url: '/api/staff/payments?project=familytown', headers: agent })).statusCode).toBe(200);

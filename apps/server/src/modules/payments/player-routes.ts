@@ -19,7 +19,7 @@ import {
 import { ZEmail } from '@portal/contracts/validation';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser } from '../auth/auth-hook.ts';
-import { serialQueue } from '../support/sse.ts';
+import { serialQueue } from '../../lib/sse/sse-hub.ts';
 import type { PaymentLive } from './live.ts';
 import type { PaymentsService } from './service.ts';
 import { toHistoryItem } from './mappers.ts';

@@ -19,7 +19,7 @@ import { SandboxPaymentFinishedError, type SandboxOutcome } from '../../integrat
 import type { ProviderClientData, ProviderEvent, ProviderPaymentState } from '../../integrations/payments/types.ts';
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { enqueueJob, exponentialBackoff, type JobKind } from '../jobs/queue.ts';
+import { enqueueJob, exponentialBackoff, type JobKind } from '../../lib/jobs/queue.ts';
 import { toGameServer, toHistoryItem } from './mappers.ts';
 import { moveOfProviderStatus, nextState, type PaymentMove } from './state-machine.ts';
 import type { WebhookFetch } from './webhook-guard.ts';

@@ -2,14 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, type AppConfig } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
 import { createPaymentProviders, type PaymentProvidersOptions } from '../../integrations/payments/create-payment-providers.ts';
-import type { Captcha } from '../../integrations/captcha/captcha.ts';
-import { Argon2idHasher } from '../../integrations/passwords/argon2id.ts';
-import type { PasswordHasher } from '../../integrations/passwords/password-hasher.ts';
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import type { StreamSlots } from '../../lib/stream-slots.ts';
-import { createRateEvents } from '../../lib/rate-events.ts';
-import { StaffLoginGuard } from '../staff/login-guard.ts';
-import { StaffService } from '../staff/service.ts';
 import { createPaymentLive, type PaymentLive } from './live.ts';
 import { createTableSandboxStore } from './sandbox-store.ts';
 import { PaymentsService } from './service.ts';
@@ -17,7 +11,6 @@ import { publicOnlyWebhookFetch } from './webhook-guard.ts';
 
 export interface Payments {
   service: PaymentsService;
-  staff: StaffService;
   /** Live status for the payment popup (SSE over the bus; LISTEN/NOTIFY on PostgreSQL). */
   live: PaymentLive;
 }
@@ -67,20 +60,11 @@ export function providerOptions(config: AppConfig): Omit<PaymentProvidersOptions
   };
 }
 
-/** What staff sign-in shares with the players' (the accounts module). */
-export interface StaffSignInDeps {
-  /** the bounded hash queue (HashGate) */
-  hasher: PasswordHasher & { assertCapacity?: () => void };
-  /** the ALTCHA verifier of the player sign-in */
-  captcha: Captcha;
-}
-
-/** Staff, payments and providers; their jobs run on the app's one jobs worker (`service.jobKinds()`). */
+/** Payments and providers; their jobs run on the app's one jobs worker (`service.jobKinds()`). */
 export interface PaymentsDeps {
   database?: Database;
   /** The event-stream caps the payment popup's stream shares with support's. */
   streamSlots?: StreamSlots;
-  signIn?: StaffSignInDeps;
   /** Called after a job was enqueued: the app's one jobs worker looks at once. */
   onJobEnqueued?: () => void;
 }
@@ -90,22 +74,8 @@ export async function createPayments(
   db: Db,
   tokens: TokenService,
   log: FastifyBaseLogger,
-  { database, streamSlots, signIn, onJobEnqueued }: PaymentsDeps = {},
+  { database, streamSlots, onJobEnqueued }: PaymentsDeps = {},
 ): Promise<Payments> {
-  // Production refuses webhook targets inside our own network (SSRF); tests and local
-  // development post to local receivers.
-  const staff = new StaffService({
-    db,
-    hasher: signIn?.hasher ?? new Argon2idHasher(),
-    tokens,
-    refuseNonPublicWebhooks: config.isProduction,
-    ...(signIn && { guard: new StaffLoginGuard({ db, events: createRateEvents(db), captcha: signIn.captcha }) }),
-  });
-  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
-    const outcome = await staff.ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
-    if (outcome === 'created') log.info({ email: config.ADMIN_EMAIL }, 'created the staff admin');
-    if (outcome === 'password-changed') log.info({ email: config.ADMIN_EMAIL }, 'admin password changed from ADMIN_PASSWORD');
-  }
   const live = await createPaymentLive(database, log, streamSlots ? { slots: streamSlots } : {});
   const service = new PaymentsService({
     db,
@@ -137,5 +107,5 @@ export async function createPayments(
       },
     }),
   });
-  return { service, staff, live };
+  return { service, live };
 }

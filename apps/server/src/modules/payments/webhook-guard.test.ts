@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listen, type LocalServer } from '../../integrations/payments/testing/http.ts';
-import { PermanentJobError } from '../jobs/queue.ts';
+import { PermanentJobError } from '../../lib/jobs/queue.ts';
 import { publicOnlyWebhookFetch } from './webhook-guard.ts';
 
 const post = (body: string) => ({ method: 'POST' as const, headers: { 'content-type': 'application/json' }, body, redirect: 'manual' as const, signal: AbortSignal.timeout(5_000) });

@@ -1,6 +1,6 @@
 import { Agent, fetch as undiciFetch } from 'undici';
 import { NonPublicAddressError, nonPublicUrlReason, publicOnlyLookup, type Resolver } from '../../lib/public-address.ts';
-import { PermanentJobError } from '../jobs/queue.ts';
+import { PermanentJobError } from '../../lib/jobs/queue.ts';
 
 /** How the payments service posts a webhook: the parts of `fetch` it uses. */
 export type WebhookFetch = (

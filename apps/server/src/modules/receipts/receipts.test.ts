@@ -7,7 +7,7 @@ import { buildTestApp } from '../../../test/app.ts';
 import { backends, type TestDatabase } from '../../../test/databases.ts';
 import { jobs, receipts } from '../../db/schema.ts';
 import { extractPdfText } from '../../integrations/pdf/testing/extract-text.ts';
-import { JobWorker } from '../jobs/queue.ts';
+import { JobWorker } from '../../lib/jobs/queue.ts';
 import { makePlayer, staffHeaders } from '../payments/testing/helpers.ts';
 import { RECEIPT_JOB, RECEIPT_LINK_TTL_MS } from './service.ts';
 

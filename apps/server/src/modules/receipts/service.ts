@@ -7,7 +7,7 @@ import { games, jobs, paymentProfiles, payments, receipts, users, type PaymentRo
 import { renderReceiptPdf } from '../../integrations/pdf/receipt-pdf.ts';
 import type { BlobStore } from '../../integrations/storage/blob-store.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { enqueueJob, exponentialBackoff, type JobKind } from '../jobs/queue.ts';
+import { enqueueJob, exponentialBackoff, type JobKind } from '../../lib/jobs/queue.ts';
 
 export const RECEIPT_JOB = 'receipt.generate';
 

@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { LocalBlobStore, S3BlobStore, type BlobStore } from '../../integrations/storage/blob-store.ts';
 import type { S3Bucket } from '../../integrations/storage/s3-bucket.ts';
-import { loadOrCreateSecret } from '../auth/secrets.ts';
+import { loadOrCreateSecret } from '../../lib/secrets.ts';
 import { ReceiptsService } from './service.ts';
 
 export interface Receipts {

@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOkAnswer } from '@portal/contracts/auth';
@@ -21,24 +21,17 @@ import {
   ZStaffPaymentsQuery,
   ZWebhookRequest,
   ZWebhookResponse,
-  type TStaffRole,
 } from '@portal/contracts/staff';
 import { AppError } from '../../lib/app-error.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import { AccountLocked } from './login-guard.ts';
-import type { StaffMember, StaffService } from './service.ts';
-import { createStaffAuth } from './staff-auth.ts';
+import type { StaffService } from './service.ts';
+import type { StaffAuth } from '../../lib/staff-auth.ts';
 import { toStaff } from '../payments/mappers.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** set by `requireStaff(role)` */
-    staff: StaffMember | null;
-  }
-}
 
 export type StaffRoutesOptions = {
   staff: StaffService;
+  auth: StaffAuth;
   payments: PaymentsService;
   /** login tries per minute per IP (0: only the global limit) */
   guessLimit: number;
@@ -47,22 +40,11 @@ export type StaffRoutesOptions = {
 const tags = ['staff'];
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 429: ZApiError };
 
-/** preHandler: a staff token of `role` (admin passes every role) or 401/403; sets `request.staff`. */
-export function requireStaff(staff: StaffService, role: TStaffRole) {
-  const auth = createStaffAuth(staff);
-  const check = auth.requireStaff(role);
-  return async (request: FastifyRequest): Promise<void> => {
-    await check(request);
-    request.staff = auth.member(request) ?? null;
-  };
-}
-
-/** Staff API of DESIGN 4.4 (tickets live in the support module). */
-export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, { staff, payments, guessLimit }) => {
-  app.decorateRequest('staff', null);
+/** The staff API (tickets live in the support module). */
+export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, { staff, auth, payments, guessLimit }) => {
   const guessing: FastifyContextConfig = guessLimit > 0 ? { rateLimit: { max: guessLimit, timeWindow: 60_000 } } : {};
-  const admin = requireStaff(staff, 'admin');
-  const support = requireStaff(staff, 'support');
+  const admin = auth.requireStaff('admin');
+  const support = auth.requireStaff('support');
 
   app.post(
     '/staff/login',

@@ -15,7 +15,7 @@ describe('staff auth for other modules', () => {
   afterAll(() => app.close());
 
   it('admits staff by role (admin passes every role) and refuses players and strangers', async () => {
-    const staff = app.payments.staff;
+    const staff = app.staff.service;
     const agent = await staff.createAccount('agent-auth@portal.example', 'agent-password-1', 'support');
     const boss = await staff.createAccount('boss-auth@portal.example', 'boss-password-1', 'admin');
     const auth = createStaffAuth(staff);
@@ -34,5 +34,11 @@ describe('staff auth for other modules', () => {
     await expect(auth.requireStaff('support')(request(player.auth.authorization))).rejects.toMatchObject({ statusCode: 401 });
     await expect(auth.requireStaff('support')(request())).rejects.toMatchObject({ statusCode: 401 });
     expect(() => auth.staffId(request())).toThrow();
+
+    // The non-throwing check that file links use: any role, never a player.
+    expect(await auth.isStaff(request(agentToken))).toBe(true);
+    expect(await auth.isStaff(request(player.auth.authorization))).toBe(false);
+    expect(await auth.isStaff(request('Bearer not-a-token'))).toBe(false);
+    expect(await auth.isStaff(request())).toBe(false);
   });
 });

@@ -39,7 +39,7 @@ describe.each(backends)('staff console API over $name', (backend) => {
       { database: testDb.database },
     );
     await app.ready();
-    await app.payments.staff.createAccount(AGENT.email, AGENT.password, 'support');
+    await app.staff.service.createAccount(AGENT.email, AGENT.password, 'support');
     admin = await staffHeaders(app, ADMIN.email, ADMIN.password);
     agent = await staffHeaders(app, AGENT.email, AGENT.password);
   });

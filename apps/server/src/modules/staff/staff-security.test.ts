@@ -47,7 +47,7 @@ describe.each(backends)('staff security over $name', (backend) => {
 
   describe.skipIf(backend.skip)('sign-in guard', () => {
     it('asks for the robot check after 5 failures of an e-mail, and accepts a solved one', async () => {
-      await app.payments.staff.createAccount('captcha@security.example', 'right-password-1', 'support');
+      await app.staff.service.createAccount('captcha@security.example', 'right-password-1', 'support');
       for (let i = 0; i < 5; i += 1) {
         const wrong = await login('captcha@security.example', 'wrong-password', newIp());
         expect(wrong.statusCode).toBe(401);
@@ -75,7 +75,7 @@ describe.each(backends)('staff security over $name', (backend) => {
     });
 
     it('counts tries sent to the encoded path /%61pi/staff/login as the same sign-in', async () => {
-      await app.payments.staff.createAccount('encoded@security.example', 'right-password-1', 'support');
+      await app.staff.service.createAccount('encoded@security.example', 'right-password-1', 'support');
       for (let i = 0; i < 5; i += 1) {
         expect((await login('encoded@security.example', 'wrong-password', newIp(), { url: '/%61pi/staff/login' })).statusCode).toBe(401);
       }
@@ -88,7 +88,7 @@ describe.each(backends)('staff security over $name', (backend) => {
 
     it('locks the e-mail after 20 failures, the right password included, until the failures fade', async () => {
       const email = 'locked@security.example';
-      await app.payments.staff.createAccount(email, 'right-password-1', 'support');
+      await app.staff.service.createAccount(email, 'right-password-1', 'support');
       for (let i = 0; i < 20; i += 1) {
         const wrong = await login(email, 'wrong-password', newIp(), { altcha: i >= 5 });
         expect(wrong.statusCode, `try ${i + 1}: ${wrong.body}`).toBe(401);
@@ -129,7 +129,7 @@ describe.each(backends)('staff security over $name', (backend) => {
 
   describe.skipIf(backend.skip)('sessions and members', () => {
     it('signs out everywhere: every token issued before the sign-out answers 401', async () => {
-      await app.payments.staff.createAccount('logout@security.example', 'right-password-1', 'support');
+      await app.staff.service.createAccount('logout@security.example', 'right-password-1', 'support');
       const first = await staffHeaders(app, 'logout@security.example', 'right-password-1');
       const second = await staffHeaders(app, 'logout@security.example', 'right-password-1');
       expect((await get('/api/staff/me', first)).statusCode).toBe(200);
@@ -148,7 +148,7 @@ describe.each(backends)('staff security over $name', (backend) => {
     });
 
     it('ends an open staff event stream at its next event once the member signed out', async () => {
-      await app.payments.staff.createAccount('stream@security.example', 'right-password-1', 'support');
+      await app.staff.service.createAccount('stream@security.example', 'right-password-1', 'support');
       const member = await staffHeaders(app, 'stream@security.example', 'right-password-1');
       const address = await app.listen({ host: '127.0.0.1', port: 0 });
       const controller = new AbortController();
@@ -189,7 +189,7 @@ describe.each(backends)('staff security over $name', (backend) => {
     });
 
     it('lets an admin list, disable and enable members; a disabled member is 401 everywhere', async () => {
-      const member = await app.payments.staff.createAccount('disabled@security.example', 'right-password-1', 'support');
+      const member = await app.staff.service.createAccount('disabled@security.example', 'right-password-1', 'support');
       const memberHeaders = await staffHeaders(app, 'disabled@security.example', 'right-password-1');
       expect((await get('/api/staff/accounts', memberHeaders)).statusCode).toBe(403);
       expect((await post(`/api/staff/accounts/${member.id}/disable`, memberHeaders)).statusCode).toBe(403);

@@ -8,7 +8,7 @@ import { backends, type TestDatabase } from '../../../test/databases.ts';
 import { tickets, uploadLedger } from '../../db/schema.ts';
 import { pngHeader } from '../../integrations/uploads/test-files.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { StaffAuth } from './staff-auth.ts';
+import type { StaffAuth } from '../../lib/staff-auth.ts';
 import { createUploadQuota } from './upload-quota.ts';
 
 /** Staff stand-in: `Bearer staff:<id>`. */
@@ -17,6 +17,7 @@ const fakeStaffAuth: StaffAuth = {
     if (!/^Bearer staff:\w+$/.test(request.headers.authorization ?? '')) throw new AppError('UNAUTHORIZED', 401, 'Staff sign-in required');
   },
   staffId: (request) => /^Bearer staff:(\w+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '',
+  isStaff: async (request) => /^Bearer staff:\w+$/.test(request.headers.authorization ?? ''),
 };
 
 const OWNER_BYTES_DAY = 8000;

@@ -15,6 +15,7 @@ import {
   ZTicket,
   ZTicketIdQuery,
   ZUnreadCountResponse,
+  type TSupportEvent,
 } from '@portal/contracts/support';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStore } from '../../integrations/uploads/file-store.ts';
@@ -25,8 +26,8 @@ import { MULTIPART_LIMITS, readSupportMultipart } from './multipart.ts';
 import type { Owner } from './repository.ts';
 import type { SupportService } from './service.ts';
 import type { UploadQuota } from './upload-quota.ts';
-import { serialQueue, type SseHub } from './sse.ts';
-import { isStaffRequest, type StaffAuth } from './staff-auth.ts';
+import { serialQueue, type SseHub } from '../../lib/sse/sse-hub.ts';
+import type { StaffAuth } from '../../lib/staff-auth.ts';
 
 export type SupportRoutesOptions = {
   service: SupportService;
@@ -217,7 +218,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
   /** A signed link, the ticket's player (token or guest header), or staff. */
   async function mayRead(request: FastifyRequest, reply: FastifyReply, storedName: string, token: string | undefined) {
     if (token && links.verify(storedName, token, await service.linkViewers(storedName))) return true;
-    if (await isStaffRequest(staffAuth, request, reply)) return service.canReadFile(storedName, null, true);
+    if (staffAuth && (await staffAuth.isStaff(request))) return service.canReadFile(storedName, null, true);
     await app.optionalUser(request).catch(() => undefined);
     const owner = request.user
       ? ({ kind: 'user', userId: request.user.user.id } as const)
@@ -245,7 +246,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       const queryGuest = request.query.tempUserId?.toLowerCase();
       if (!request.user && !request.tempUserId && queryGuest) request.tempUserId = queryGuest;
       const owner = ownerOf(request);
-      const stream = hub.open(request, reply, ownerKey(owner));
+      const stream = hub.open<TSupportEvent>(request, reply, ownerKey(owner));
       const enqueue = serialQueue((error) => request.log.warn({ err: error }, 'support event not delivered'));
       const sendCount = async () => stream.send({ type: 'unreadCount', count: await service.unreadCount(owner) });
       const unsubscribe = bus.subscribe((event) => {

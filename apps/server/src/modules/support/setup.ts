@@ -5,12 +5,12 @@ import type { FileStore } from '../../integrations/uploads/file-store.ts';
 import { LocalFileStore } from '../../integrations/uploads/local-file-store.ts';
 import { S3FileStore } from '../../integrations/uploads/s3-file-store.ts';
 import type { S3Bucket } from '../../integrations/storage/s3-bucket.ts';
-import { loadOrCreateSecret } from '../auth/secrets.ts';
+import { loadOrCreateSecret } from '../../lib/secrets.ts';
 import { createSupportEventBus, type SupportEventBus } from './events.ts';
 import { createFileLinks, type FileLinks } from './file-links.ts';
 import { createSupportRepository } from './repository.ts';
 import { createSupportService, type RecentPayments, type SupportService } from './service.ts';
-import { SseHub } from './sse.ts';
+import { SseHub } from '../../lib/sse/sse-hub.ts';
 import { createUploadQuota, type FreeDiskBytes, type UploadQuota } from './upload-quota.ts';
 import type { StreamSlots } from '../../lib/stream-slots.ts';
 

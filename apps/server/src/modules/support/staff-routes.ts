@@ -10,13 +10,14 @@ import {
   ZTicketIdParams,
   ZTicketMessage,
   ZTicketStatusResponse,
+  type TSupportEvent,
 } from '@portal/contracts/support';
 import type { FileStore } from '../../integrations/uploads/file-store.ts';
 import type { SupportEventBus } from './events.ts';
 import { MULTIPART_LIMITS, readSupportMultipart } from './multipart.ts';
 import type { SupportService } from './service.ts';
-import { serialQueue, type SseHub } from './sse.ts';
-import type { StaffAuth } from './staff-auth.ts';
+import { serialQueue, type SseHub } from '../../lib/sse/sse-hub.ts';
+import type { StaffAuth } from '../../lib/staff-auth.ts';
 import type { UploadQuota } from './upload-quota.ts';
 
 export type SupportStaffRoutesOptions = {
@@ -97,14 +98,14 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<SupportStaffRoutesOptions
       schema: { tags, summary: 'Server-Sent Events: new messages and status changes of every ticket', response: { 200: z.string().describe('text/event-stream'), ...errors, 429: ZApiError } },
     },
     async (request, reply) => {
-      const stream = hub.open(request, reply, `staff:${staffAuth.staffId(request)}`);
+      const stream = hub.open<TSupportEvent>(request, reply, `staff:${staffAuth.staffId(request)}`);
       const enqueue = serialQueue((error) => request.log.warn({ err: error }, 'staff support event not delivered'));
       const unsubscribe = bus.subscribe((event) => {
         enqueue(async () => {
           // The sign-in is checked again before each event: a member signed out everywhere or
           // disabled while the stream is open gets nothing more, and the stream ends.
           try {
-            await preHandler(request, reply);
+            await preHandler(request);
           } catch {
             stream.close();
             return;

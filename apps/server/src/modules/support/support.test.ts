@@ -10,15 +10,16 @@ import { tickets } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { XSS_VECTORS } from '../../integrations/sanitize/xss-vectors.ts';
 import { ftypHeader, pngHeader } from '../../integrations/uploads/test-files.ts';
-import type { StaffAuth } from './staff-auth.ts';
+import type { StaffAuth } from '../../lib/staff-auth.ts';
 
-/** Staff stand-in until the staff module's requireStaff is wired: `Bearer staff:<id>`. */
+/** Staff stand-in (the staff module's own is tested there): `Bearer staff:<id>`. */
 export const fakeStaffAuth: StaffAuth = {
   requireStaff: () => async (request: FastifyRequest) => {
     const match = /^Bearer staff:(\w+)$/.exec(request.headers.authorization ?? '');
     if (!match) throw new AppError('UNAUTHORIZED', 401, 'Staff sign-in required');
   },
   staffId: (request) => /^Bearer staff:(\w+)$/.exec(request.headers.authorization ?? '')![1]!,
+  isStaff: async (request) => /^Bearer staff:\w+$/.test(request.headers.authorization ?? ''),
 };
 const STAFF = { authorization: 'Bearer staff:agent1' };
 

@@ -10,7 +10,7 @@ import { backends, type TestDatabase } from '../../../test/databases.ts';
 import { startTestS3, type TestS3 } from '../../../test/s3-server.ts';
 import { paymentHelpRequests, paymentProfiles, payments, receipts, tickets } from '../../db/schema.ts';
 import { pngHeader } from '../../integrations/uploads/test-files.ts';
-import { JobWorker } from '../jobs/queue.ts';
+import { JobWorker } from '../../lib/jobs/queue.ts';
 import { makePlayer, staffHeaders } from '../payments/testing/helpers.ts';
 
 const ADMIN = { ADMIN_EMAIL: 'admin@portal.example', ADMIN_PASSWORD: 'admin-password-1' };

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StreamSlots } from '../../lib/stream-slots.ts';
+import { StreamSlots } from '../stream-slots.ts';
 import { errorHandlerPlugin } from '../../plugins/error-handler.ts';
-import { SseHub } from './sse.ts';
+import { SseHub } from './sse-hub.ts';
 
 describe('SseHub', () => {
   const apps: ReturnType<typeof Fastify>[] = [];

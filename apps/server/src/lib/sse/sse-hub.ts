@@ -1,16 +1,15 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TSupportEvent } from '@portal/contracts/support';
-import { AppError } from '../../lib/app-error.ts';
-import type { StreamSlots } from '../../lib/stream-slots.ts';
+import { AppError } from '../app-error.ts';
+import type { StreamSlots } from '../stream-slots.ts';
 
 export const HEARTBEAT_MS = 25_000;
 /** How long a client refused a stream (a cap reached) is asked to wait. */
 export const STREAM_RETRY_AFTER_SECONDS = 30;
 
-/** Any event with a `type` (the SSE event name); support's by default. */
+/** Any event with a `type` (the SSE event name). */
 export type SseEvent = { type: string };
 
-export interface SseStream<E extends SseEvent = TSupportEvent> {
+export interface SseStream<E extends SseEvent = SseEvent> {
   send(event: E): void;
   /** Runs once when the client goes away or the server closes the stream (at once if it has). */
   onClose(listener: () => void): void;
@@ -40,7 +39,7 @@ export class SseHub {
    * Starts the stream; `client` names whom it is for (`user:<id>`, `guest:<id>`, `staff:<id>`).
    * A reached cap throws 429 TOO_MANY_STREAMS before anything is written.
    */
-  open<E extends SseEvent = TSupportEvent>(request: FastifyRequest, reply: FastifyReply, client?: string): SseStream<E> {
+  open<E extends SseEvent>(request: FastifyRequest, reply: FastifyReply, client?: string): SseStream<E> {
     const release = this.slots ? this.slots.take(client, request.ip) : () => undefined;
     if (!release) {
       throw new AppError('TOO_MANY_STREAMS', 429, 'Too many open event streams; close another one or try again later', {
