@@ -7,6 +7,7 @@ import { ZStaffTicket } from '@portal/contracts/support';
 import { users } from '../../db/schema.ts';
 import { buildTestApp } from '../../../test/app.ts';
 import { backends, type TestDatabase } from '../../../test/databases.ts';
+import { createTableSandboxStore } from './sandbox-store.ts';
 import { makePlayer, staffHeaders, startWebhookReceiver, type WebhookReceiver } from './testing/helpers.ts';
 
 const ADMIN = { ADMIN_EMAIL: 'admin@portal.example', ADMIN_PASSWORD: 'admin-password-1' };
@@ -206,6 +207,19 @@ describe.each(backends)('payments over $name', (backend) => {
       expect(paid.json()).toEqual({ data: { status: 'paid' } });
       await expect.poll(() => receiver.received.filter((e) => e.data.paymentId === id).map((e) => e.type), { timeout: 5000 }).toEqual(['payment.paid']);
       expect(receiver.received.find((e) => e.data.paymentId === id)?.data).toMatchObject({ provider: 'stripe', currency: 'USD', amountMinor: 99 });
+    });
+
+    it('a completion retried after the process died between the sandbox and the payment catches the payment up', async () => {
+      const player = await makePlayer(app);
+      const id = ((await create({ userId: player.id, priceId: 'ft-coins-100' })).json() as { paymentId: string }).paymentId;
+      expect((await app.inject({ url: `/api/payments/yookassa/create/${id}`, headers: player.auth })).statusCode).toBe(200);
+      const opened = await app.payments.service.find(id);
+      // The sandbox recorded the payment as paid, and the process died before applying it.
+      expect(await createTableSandboxStore(testDb.database.db).transition(opened?.providerRef as string, 'pending', 'paid', new Date())).toBe(true);
+      expect(await app.payments.service.find(id)).toMatchObject({ status: 'none', finishedAt: null });
+      const retried = await app.inject({ method: 'POST', url: `/api/payments/sandbox/${id}/complete`, headers: player.auth, payload: { outcome: 'paid' } });
+      expect(retried.json()).toEqual({ data: { status: 'paid' } });
+      await expect.poll(() => receiver.received.filter((e) => e.data.paymentId === id).map((e) => e.type), { timeout: 5000 }).toEqual(['payment.paid']);
     });
 
     it("the staff ticket view lists the player's recent payments without internal columns", async () => {

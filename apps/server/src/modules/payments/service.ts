@@ -448,6 +448,10 @@ export class PaymentsService {
       await sandbox.complete(payment.providerRef, outcome);
     } catch (error) {
       if (!(error instanceof SandboxPaymentFinishedError)) throw error;
+      // Finished at the sandbox already: a retry after a lost answer, or after a process died
+      // between the sandbox's change and ours. Read the sandbox as a provider's webhook would
+      // tell us, so the payment catches up now instead of at reconciliation.
+      return this.refresh((await this.find(payment.id)) ?? payment);
     }
     return (await this.find(payment.id)) ?? payment;
   }
