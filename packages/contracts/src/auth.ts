@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApiErrorCode } from './errors.ts';
 import { ZProjectName } from './control.ts';
 import { ZCode, ZEmail, ZPassword, ZPersonName } from './validation.ts';
 
@@ -65,7 +66,7 @@ export const AUTH_ERROR_CODES = [
   'SESSION_NOT_FOUND',
   /** 429: rate limited (also a too-early resend, with `retryAfter`) */
   'RATE_LIMITED',
-] as const;
+] as const satisfies readonly ApiErrorCode[];
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 
 /** 429 answer of a too-early resend: `{ code: 'RATE_LIMITED', message, retryAfter }`. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApiErrorCode } from './errors.ts';
 import { ZStaffPaymentSummary } from './staff.ts';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, VIDEO_MAX_BYTES, VIDEO_TYPES } from './validation.ts';
 
@@ -111,7 +112,7 @@ export const SUPPORT_ERROR_CODES = [
   'UPLOAD_QUOTA_EXCEEDED',
   /** The server's disk is nearly full: no uploads for now (503, Retry-After). */
   'STORAGE_FULL',
-] as const;
+] as const satisfies readonly ApiErrorCode[];
 export type TSupportErrorCode = (typeof SUPPORT_ERROR_CODES)[number];
 
 /** i18n keys of spec sections 5 and 8 (the web's translation files hold these names). */

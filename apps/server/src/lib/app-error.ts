@@ -17,7 +17,7 @@ export class AppError extends Error {
   readonly retryAfter?: number;
 
   constructor(
-    readonly code: ApiErrorCode | (string & {}),
+    readonly code: ApiErrorCode,
     readonly statusCode: number,
     message: string,
     options: { retryAfter?: number } = {},

@@ -3,11 +3,11 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { TApiError } from '@portal/contracts/errors';
+import type { ApiErrorBody } from '@portal/contracts/errors';
 import { AppError } from '../lib/app-error.ts';
 
 /** Fastify's and plugins' own 4xx errors (bad JSON, media type, size...) by status. */
-const CODE_BY_STATUS: Record<number, string> = {
+const CODE_BY_STATUS: Record<number, ApiErrorBody['code']> = {
   400: 'VALIDATION_ERROR',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
@@ -19,7 +19,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   431: 'HEADERS_TOO_LARGE',
 };
 
-const send = (reply: FastifyReply, status: number, body: TApiError) => reply.code(status).send(body);
+const send = (reply: FastifyReply, status: number, body: ApiErrorBody) => reply.code(status).send(body);
 
 /** Socket errors of a service we connect to (the database, Redis) that is away or restarting. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -104,14 +104,14 @@ export const errorHandlerPlugin = fp(
  */
 export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, message] =
+  const [status, code, message]: [number, ApiErrorBody['code'], string] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'REQUEST_TIMEOUT', 'The request was not sent in time']
       : error.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'HEADERS_TOO_LARGE', 'The request headers (URL included) are too large']
         : [400, 'BAD_REQUEST', 'The request could not be read'];
   this.log.debug({ err: error }, 'refused a request the HTTP parser could not read');
-  const body = JSON.stringify({ code, message } satisfies TApiError);
+  const body = JSON.stringify({ code, message } satisfies ApiErrorBody);
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
+import type { ApiErrorBody } from '@portal/contracts/errors';
 import { AppError } from '../lib/app-error.ts';
 
 /** Paths that are never the SPA: a miss there is a real 404, not index.html. */
@@ -106,7 +107,7 @@ export const staticFilesPlugin = fp(
         throw new AppError('NOT_FOUND', 404, `Route ${request.method} ${request.url.split('?')[0]} not found`);
       }
       if (!webBuilt) {
-        return reply.code(503).send({ code: 'WEB_NOT_BUILT', message: 'The web app is not built yet' });
+        return reply.code(503).send({ code: 'WEB_NOT_BUILT', message: 'The web app is not built yet' } satisfies ApiErrorBody);
       }
       // Client routes (/games/en/, /prices/...) are rendered by the SPA.
       reply.header('cache-control', 'no-cache');

@@ -1,4 +1,4 @@
-import { ZApiError } from '@portal/contracts/errors';
+import { ZApiError, type ApiErrorBody } from '@portal/contracts/errors';
 import { ZHealth, ZLiveness } from '@portal/contracts/system';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,7 +22,7 @@ export type HealthRoutesOptions = { database: Database; lifecycle: Lifecycle };
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { database, lifecycle }) => {
   const ready = async (_request: unknown, reply: FastifyReply) => {
     // Expected during every shutdown: answered, not thrown (no error line per probe).
-    if (lifecycle.draining) return reply.code(503).header('retry-after', '1').send({ code: 'DRAINING', message: 'This server is shutting down' });
+    if (lifecycle.draining) return reply.code(503).header('retry-after', '1').send({ code: 'DRAINING', message: 'This server is shutting down' } satisfies ApiErrorBody);
     try {
       await database.ping();
     } catch (error) {
