@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPkcePair, createOneTimeState } from './pkce.ts';
 import { readBody, sendJson, startTestServer, type TestServer } from './test-http.ts';
+import { SignInError } from './types.ts';
 import { createVkontakteSignInProvider } from './vkontakte.ts';
 import { createYandexSignInProvider } from './yandex.ts';
 
@@ -183,6 +184,10 @@ describe('VK ID and Yandex code flows with PKCE', () => {
 
   it('Yandex: refuses plain http endpoints unless allowed', async () => {
     const strict = createYandexSignInProvider({ clientId: 'ya-client', clientSecret: 'ya-secret', tokenEndpoint: `${server.url}/ya/token` });
-    await expect(strict.exchange({ code: 'c', codeVerifier: 'v'.repeat(43), redirectUri: 'https://portal.test/cb' })).rejects.toBeDefined();
+    const refused = await strict.exchange({ code: 'c', codeVerifier: 'v'.repeat(43), redirectUri: 'https://portal.test/cb' }).catch((error: unknown) => error);
+    // Refused before any request leaves: the code is never sent over plain http.
+    expect(refused).toBeInstanceOf(SignInError);
+    expect(refused).toMatchObject({ provider: 'yandex', reason: 'code_rejected', statusCode: 401 });
+    expect((refused as Error).message).toMatch(/only requests to HTTPS are allowed/);
   });
 });
