@@ -49,4 +49,19 @@ test.describe('portal layout', () => {
     expect(manifest.ok()).toBe(true);
     expect(await manifest.json()).toMatchObject({ name: 'Game Portal', start_url: '/' });
   });
+
+  test('no page breaks its Content-Security-Policy (no eval, no inline code)', async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+    });
+    for (const path of ['/games/en/', '/games/en/familytown/', '/session/login/email', '/session/registration', '/support/tickets']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      // Schemas parse the answers that drew the page; give late scripts a moment to run too.
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
+    }
+  });
 });

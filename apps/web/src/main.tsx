@@ -1,3 +1,4 @@
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '@/shared/i18n/i18n';

@@ -18,6 +18,8 @@ describe('header', () => {
     mockApi({});
     renderRoutes(routes, '/games/en/');
     expect(screen.getByRole('button', { name: 'Guest' })).toBeTruthy();
+    // The logo link is named even where narrow screens hide the text beside it.
+    expect(screen.getByRole('link', { name: 'Game Portal' }).getAttribute('href')).toBe('/games/en/');
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/session/login');
     expect(screen.getByRole('link', { name: 'Support' })).toBeTruthy();
     await waitFor(() => expect(localStorage.getItem('tempUserId')).toMatch(/^[0-9a-f-]{36}$/));

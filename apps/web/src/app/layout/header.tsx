@@ -64,7 +64,8 @@ function PortalHeader() {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <Link to={paths.catalogue(lng)} className="site-header__logo">
+        {/* Narrow screens hide the name beside the logo: the link keeps it as its name. */}
+        <Link to={paths.catalogue(lng)} className="site-header__logo" aria-label={t('header.portalName')}>
           <img src={files.logo} alt="" width={36} height={36} />
           <span>{t('header.portalName')}</span>
         </Link>
