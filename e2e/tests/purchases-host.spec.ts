@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { createPayment, registerPlayer, signInBrowser } from '../support/api';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { createPayment, registerPlayer, signInBrowser, type Player } from '../support/api';
 
 /**
  * What a player and the host game see when the payment and purchase calls go wrong or are
@@ -14,6 +14,12 @@ const decodeResult = (url: string) => {
   const segment = new URL(url).pathname.split('/').pop() ?? '';
   return JSON.parse(Buffer.from(segment, 'base64url').toString('utf8')) as Record<string, unknown>;
 };
+
+/** Starts a payment at the provider as the player (the sandbox), so the history lists it. */
+async function startAtProvider(request: APIRequestContext, player: Player, paymentId: string) {
+  const created = await request.get(`/api/payments/yookassa/create/${paymentId}`, { headers: { authorization: `Bearer ${player.jwt}` } });
+  expect(created.ok(), await created.text()).toBe(true);
+}
 
 test.describe('payment popup', () => {
   test('a payment state that cannot be checked ends the wait and the host gets 4017', async ({ page, request }) => {
@@ -44,5 +50,29 @@ test.describe('payment popup', () => {
     await expect(page).toHaveURL(/\/payments\/done\/[\w-]+$/);
     expect(decodeResult(page.url())).toMatchObject({ paymentId: payment.paymentId, isError: true, errorCode: 4017 });
     await providerPage.close();
+  });
+});
+
+test.describe('purchase history', () => {
+  test("a history embedded by one game lists that game's purchases only", async ({ page, request }) => {
+    const player = await registerPlayer(request, 'history-project');
+    const farm = await createPayment(request, { userId: player.userId, priceId: 'ft-coins-550' });
+    const arena = await createPayment(request, { project: 'neuroarena', userId: player.userId, priceId: 'na-gems-500' });
+    await startAtProvider(request, player, farm.paymentId);
+    await startAtProvider(request, player, arena.paymentId);
+    await signInBrowser(page, player);
+    const list = page.getByRole('list', { name: 'Your purchases' });
+
+    await page.goto('/transactions?project=neuroarena');
+    await expect(list.getByRole('button')).toHaveCount(1);
+    await expect(list.getByRole('button', { name: /749/ })).toBeVisible();
+
+    await page.goto('/transactions?project=familytown');
+    await expect(list.getByRole('button')).toHaveCount(1);
+    await expect(list.getByRole('button', { name: /349/ })).toBeVisible();
+
+    // The portal's own history: every game.
+    await page.goto('/transactions');
+    await expect(list.getByRole('button')).toHaveCount(2);
   });
 });

@@ -13,6 +13,8 @@ import './transactions.css';
 export interface TransactionsListProps {
   /** "Ask for help" on a purchase: a route in the portal, the help form inside a modal. */
   onHelp: (paymentId: string) => void;
+  /** The game whose purchases to list (a host embedding the history); null lists them all. */
+  project?: string | null;
 }
 
 /** Opens a receipt link in a new tab; where a blocker refuses the tab, this page goes there. */
@@ -109,9 +111,9 @@ function Row({ item, open, onToggle, onHelp, onReceiptPending }: { item: TPaymen
  * a row opens on a click on its header and closes on the next. An empty history shows the
  * no-purchases stub.
  */
-export function TransactionsList({ onHelp }: TransactionsListProps) {
+export function TransactionsList({ onHelp, project = null }: TransactionsListProps) {
   const { t } = useTranslation();
-  const payments = useUserPayments(true);
+  const payments = useUserPayments(project || null, true);
   const [openId, setOpenId] = useState<string | null>(null);
   const [receiptPending, setReceiptPending] = useState(false);
 
