@@ -76,3 +76,31 @@ test.describe('purchase history', () => {
     await expect(list.getByRole('button')).toHaveCount(2);
   });
 });
+
+test.describe('the way back to sign-in', () => {
+  const failing = { status: 503, json: { code: 'INTERNAL_ERROR', message: 'down' } };
+
+  test('a purchase list or payment lookup that cannot be read goes to the sign-in screen', async ({ page, request }) => {
+    const player = await registerPlayer(request, 'manual-redirect');
+    await signInBrowser(page, player);
+    await page.route('**/api/payments/get-user-payments**', (route) => route.fulfill(failing));
+    await page.goto('/transactions?project=familytown');
+    await expect(page).toHaveURL(/\/session\/login\/[0-9a-f-]{36}\/web\/en\/familytown$/, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+
+    await page.route('**/api/payments/get-user-payment?**', (route) => route.fulfill(failing));
+    await page.goto('/transactions/help?id=0b7d2a4e-1c1f-4e55-9a0e-2d4c5b6a7f80&project=neuroarena');
+    await expect(page).toHaveURL(/\/session\/login\/[0-9a-f-]{36}\/web\/en\/neuroarena$/, { timeout: 30_000 });
+  });
+
+  test('when no sign-in session can be made the player is told so', async ({ page, request }) => {
+    const player = await registerPlayer(request, 'manual-redirect-error');
+    await signInBrowser(page, player);
+    await page.route('**/api/payments/get-user-payments**', (route) => route.fulfill(failing));
+    await page.route('**/api/session/get', (route) => route.fulfill(failing));
+    await page.goto('/transactions');
+    await expect(page.getByText('Could not return you to the sign-in page.')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Your purchases could not be loaded. Please try again later.')).toBeVisible();
+    await expect(page).toHaveURL(/\/transactions$/);
+  });
+});

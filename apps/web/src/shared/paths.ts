@@ -73,6 +73,8 @@ export const paths = {
 
 /** API endpoints (all under /api; every answer is `{ data }`). */
 export const api = {
+  /** A login session for a project (spec section 7): its loginUrl and session. */
+  sessionGet: () => '/api/session/get',
   initialConfig: (project?: string) =>
     project ? `/api/control/get-initial-config?project=${enc(project)}` : '/api/control/get-initial-config',
   gamesData: () => '/api/control/get-games-data',
