@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { createPayment, registerPlayer, signInBrowser, type Player } from '../support/api';
+import { createPayment, projectApiKey, registerPlayer, signInBrowser, type Player } from '../support/api';
 
 /**
  * What a player and the host game see when the payment and purchase calls go wrong or are
@@ -21,24 +21,37 @@ async function startAtProvider(request: APIRequestContext, player: Player, payme
   expect(created.ok(), await created.text()).toBe(true);
 }
 
+/** The game server's view of the payment (GET /api/v1/payments/{id}). */
+async function serverStatus(request: APIRequestContext, paymentId: string) {
+  const key = await projectApiKey(request, 'familytown');
+  const response = await request.get(`/api/v1/payments/${paymentId}`, { headers: { authorization: `Bearer ${key}` } });
+  return ((await response.json()) as { status: string }).status;
+}
+
+/** Opens the payment, chooses Yandex Pay and opens its payment page in a window. */
+async function startYandexPay(page: Page, request: APIRequestContext, label: string, tail = '') {
+  const player = await registerPlayer(request, label);
+  const payment = await createPayment(request, { userId: player.userId });
+  await signInBrowser(page, player);
+  await page.goto(`${new URL(payment.paymentUrl).pathname}${tail}`);
+  const radio = page.getByRole('radio', { name: /Yandex Pay/ });
+  await expect(async () => {
+    await radio.check({ timeout: 5_000 });
+    await expect(radio).toBeChecked({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.getByLabel('E-mail for the receipt').fill(player.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const windowOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Pay with Yandex Pay' }).click();
+  const providerPage = await windowOpened;
+  await expect(popup(page).getByText('Your payment is being processed')).toBeVisible();
+  return { paymentId: payment.paymentId, providerPage };
+}
+
 test.describe('payment popup', () => {
   test('a payment state that cannot be checked ends the wait and the host gets 4017', async ({ page, request }) => {
-    const player = await registerPlayer(request, 'check-failed');
-    const payment = await createPayment(request, { userId: player.userId });
-    await signInBrowser(page, player);
     // A mobile host: the result comes back on /payments/done/:result.
-    await page.goto(`${new URL(payment.paymentUrl).pathname}/mobile`);
-    const radio = page.getByRole('radio', { name: /Yandex Pay/ });
-    await expect(async () => {
-      await radio.check({ timeout: 5_000 });
-      await expect(radio).toBeChecked({ timeout: 1_000 });
-    }).toPass({ timeout: 30_000 });
-    await page.getByLabel('E-mail for the receipt').fill(player.email);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const windowOpened = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Pay with Yandex Pay' }).click();
-    const providerPage = await windowOpened;
-    await expect(popup(page).getByText('Your payment is being processed')).toBeVisible();
+    const { paymentId, providerPage } = await startYandexPay(page, request, 'check-failed', '/mobile');
 
     // The state can no longer be read: every check fails, the live stream too.
     await page.route('**/api/payments/get/**', (route) => route.fulfill({ status: 503, json: { code: 'INTERNAL_ERROR', message: 'down' } }));
@@ -48,8 +61,30 @@ test.describe('payment popup', () => {
     await expect(popup(page).getByText(/Retrying/)).toHaveCount(0);
     await popup(page).getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/\/payments\/done\/[\w-]+$/);
-    expect(decodeResult(page.url())).toMatchObject({ paymentId: payment.paymentId, isError: true, errorCode: 4017 });
+    expect(decodeResult(page.url())).toMatchObject({ paymentId, isError: true, errorCode: 4017 });
     await providerPage.close();
+  });
+});
+
+test.describe('Yandex Pay window', () => {
+  test('cancelling in the popup closes the Yandex Pay window', async ({ page, request }) => {
+    const { paymentId, providerPage } = await startYandexPay(page, request, 'ya-cancel');
+    const closed = providerPage.waitForEvent('close');
+    await popup(page).getByRole('button', { name: 'Cancel payment' }).click();
+    await page.getByRole('dialog', { name: 'Are you sure you want to cancel the payment?' }).getByRole('button', { name: 'Yes, cancel' }).click();
+    await expect(popup(page).getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
+    await closed;
+    expect(providerPage.isClosed()).toBe(true);
+    expect(await serverStatus(request, paymentId)).toBe('none');
+  });
+
+  test('closing the Yandex Pay window cancels the payment on the server too', async ({ page, request }) => {
+    const { paymentId, providerPage } = await startYandexPay(page, request, 'ya-closed');
+    await expect.poll(() => serverStatus(request, paymentId)).toBe('pending');
+    await providerPage.close();
+    await expect(popup(page).getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
+    // The game server hears it at once, not after reconciliation.
+    expect(await serverStatus(request, paymentId)).toBe('none');
   });
 });
 

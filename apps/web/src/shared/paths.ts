@@ -125,6 +125,7 @@ export const api = {
   paymentStripeCreate: (id: string) => `/api/payments/stripe/create/${enc(id)}`,
   paymentStripeCancel: () => '/api/payments/stripe/cancellation-payment',
   paymentYandexPayCreate: () => '/api/payments/yandex-pay/create',
+  paymentYandexPayWindowClose: () => '/api/payments/yandex-pay/window-close',
   paymentSandboxComplete: (id: string) => `/api/payments/sandbox/${enc(id)}/complete`,
   /** Purchase history, payment help and receipts (spec section 7). */
   userPayments: (project?: string | null) =>

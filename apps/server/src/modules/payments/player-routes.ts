@@ -167,6 +167,19 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
     },
   );
 
+  app.post(
+    '/payments/yandex-pay/window-close',
+    {
+      schema: {
+        tags,
+        summary: 'The Yandex Pay window was closed: re-read the order; one still unpaid is cancelled',
+        body: ZYandexPayCreateRequest,
+        response: { 200: data(ZStatusAnswer), ...errors },
+      },
+    },
+    async (request) => ({ data: { status: (await service.closeYandexPayWindow(user(request), request.body.paymentId)).status } }),
+  );
+
   // The sandbox pays on the player's word: it exists only where sandboxes do.
   if (sandbox) app.post(
     '/payments/sandbox/:id/complete',

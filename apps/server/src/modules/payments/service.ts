@@ -417,6 +417,21 @@ export class PaymentsService {
   }
 
   /**
+   * The player closed the Yandex Pay payment window: what Yandex Pay holds is voided and read
+   * back (a payment paid just before the close stays paid); a payment still unpaid there is
+   * cancelled here too, so the server agrees with the popup at once instead of staying pending
+   * until reconciliation. The closed window was the order's only way to be paid.
+   */
+  async closeYandexPayWindow(user: UserRow, id: string): Promise<PaymentRow> {
+    const payment = await this.own(user, id);
+    if (payment.finishedAt) return payment;
+    if (payment.provider !== 'yandex-pay' || !payment.providerRef) throw new AppError('PAYMENT_NOT_STARTED', 409, 'No Yandex Pay payment was started');
+    const after = await this.cancel(user, id, payment.providerRef);
+    if (after.finishedAt) return after;
+    return (await this.move(after.id, 'cancel')).payment;
+  }
+
+  /**
    * Re-reads the provider (YooKassa modal closed, reconciliation) and applies its answer: the
    * current attempt (its errors reach the caller), then every earlier attempt, any of which may
    * have been paid (best effort).

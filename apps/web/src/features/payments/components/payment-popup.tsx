@@ -17,6 +17,11 @@ export interface PaymentPopupProps {
   jwt?: string | null | undefined;
   /** The provider's payment page opened in a window (Yandex Pay): closing it while pending ends as none. */
   providerWindow?: Window | null;
+  /**
+   * The provider window was closed while unfinished: the server settles it and answers the
+   * status (Yandex Pay cancels a still unpaid order). Without it the status is only read.
+   */
+  onWindowClosed?: () => Promise<TPaymentStatus>;
   /** Cancels at the provider; resolves once asked (the status arrives by the live stream or polling). */
   onCancel: () => Promise<void>;
   onFinish: (result: PaymentHostResult) => void;
@@ -28,7 +33,7 @@ export interface PaymentPopupProps {
  * polled every 2 s and pushed live by the server, whichever comes first. A state check that
  * still fails after the query's retries ends the wait as an error: Ok hands the host 4017.
  */
-export function PaymentPopup({ paymentId, jwt, providerWindow, onCancel, onFinish }: PaymentPopupProps) {
+export function PaymentPopup({ paymentId, jwt, providerWindow, onWindowClosed, onCancel, onFinish }: PaymentPopupProps) {
   const { t } = useTranslation();
   const [checkFailed, setCheckFailed] = useState(false);
   const payment = usePayment(paymentId, { poll: !checkFailed });
@@ -46,21 +51,23 @@ export function PaymentPopup({ paymentId, jwt, providerWindow, onCancel, onFinis
     if (failedCheck) setCheckFailed(true);
   }, [failedCheck]);
 
-  // A closed provider window: one last look at the server, then none if still unfinished.
+  // A closed provider window: the server settles the payment (or is asked once more), then
+  // none if still unfinished. When the server cannot be asked, the state is unknown: 4017.
   useEffect(() => {
     if (!providerWindow || !live || windowClosed) return;
     const timer = window.setInterval(() => {
       if (!providerWindow.closed) return;
       window.clearInterval(timer);
-      void getPayment(paymentId)
-        .then((answer) => {
-          if (isFinalStatus(answer.status)) void payment.refetch();
+      const settle = onWindowClosed ?? (() => getPayment(paymentId).then((answer) => answer.status));
+      void settle()
+        .then((after) => {
+          if (isFinalStatus(after)) void payment.refetch();
           else setWindowClosed(true);
         })
-        .catch(() => setWindowClosed(true));
+        .catch(() => setCheckFailed(true));
     }, WINDOW_CHECK_MS);
     return () => window.clearInterval(timer);
-  }, [live, payment, paymentId, providerWindow, windowClosed]);
+  }, [live, onWindowClosed, payment, paymentId, providerWindow, windowClosed]);
 
   const status: TPaymentStatus | undefined = windowClosed && !isFinalStatus(serverStatus) ? 'none' : serverStatus;
   const ended = status !== undefined && isFinalStatus(status) ? status : null;
@@ -69,6 +76,8 @@ export function PaymentPopup({ paymentId, jwt, providerWindow, onCancel, onFinis
     setCancelling(true);
     try {
       await onCancel();
+      // The provider's page has nothing more to do: it closes with the cancellation.
+      if (providerWindow && !providerWindow.closed) providerWindow.close();
       await payment.refetch();
     } finally {
       setCancelling(false);
