@@ -139,3 +139,19 @@ test.describe('the way back to sign-in', () => {
     await expect(page).toHaveURL(/\/transactions$/);
   });
 });
+
+test.describe('prices', () => {
+  test('a price list opened by its path keeps the project in ?project=', async ({ page }) => {
+    await page.goto('/prices/familytown');
+    await expect(page).toHaveURL(/\/prices\/familytown\?project=familytown$/);
+    await expect(page.getByRole('row', { name: /Bag of coins/ })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Project' })).toHaveValue('familytown');
+  });
+
+  test('a known project stays when the settings cannot be loaded', async ({ page }) => {
+    await page.route('**/api/control/get-initial-config**', (route) => route.fulfill({ status: 503, json: { code: 'INTERNAL_ERROR', message: 'down' } }));
+    await page.goto('/prices/familytown?project=familytown');
+    await expect(page.getByRole('row', { name: /Bag of coins/ })).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/prices\/familytown\?project=familytown$/);
+  });
+});
