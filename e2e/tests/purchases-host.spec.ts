@@ -89,6 +89,25 @@ test.describe('Yandex Pay window', () => {
 });
 
 test.describe('purchase history', () => {
+  test('names the game and speaks the interface language, whatever the currency paid', async ({ page, request }) => {
+    const player = await registerPlayer(request, 'history-names');
+    const payment = await createPayment(request, { userId: player.userId, priceId: 'ft-coins-550' });
+    await signInBrowser(page, player);
+    await page.goto(new URL(payment.paymentUrl).pathname);
+    await expect(page.getByText('Family Town', { exact: true })).toBeVisible();
+    await expect(page.getByText('familytown', { exact: true })).toHaveCount(0);
+
+    // Paid in roubles (YooKassa), read in English.
+    await startAtProvider(request, player, payment.paymentId);
+    const paid = await request.post(`/api/payments/sandbox/${payment.paymentId}/complete`, { headers: { authorization: `Bearer ${player.jwt}` }, data: { outcome: 'paid' } });
+    expect(paid.ok()).toBe(true);
+    await page.goto('/transactions');
+    const row = page.getByRole('list', { name: 'Your purchases' }).getByRole('button', { name: /Chest of coins/ });
+    await expect(row).toContainText('349 ₽');
+    await row.click();
+    await expect(page.getByText('Family Town', { exact: true })).toBeVisible();
+  });
+
   test("a history embedded by one game lists that game's purchases only", async ({ page, request }) => {
     const player = await registerPlayer(request, 'history-project');
     const farm = await createPayment(request, { userId: player.userId, priceId: 'ft-coins-550' });
