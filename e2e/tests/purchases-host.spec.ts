@@ -174,3 +174,33 @@ test.describe('prices', () => {
     await expect(page).toHaveURL(/\/prices\/familytown\?project=familytown$/);
   });
 });
+
+test.describe('project background colour', () => {
+  const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+
+  test("embedded login, payment and support screens take the project's backgroundColor; the portal keeps its own", async ({ page, request }) => {
+    await page.goto('/games/en/');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    const portal = await background(page);
+
+    // familytown #1d6f42
+    await page.goto('/session/login/-/web/en/familytown');
+    await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+    await expect.poll(() => background(page)).toBe('rgb(29, 111, 66)');
+
+    // neuroarena #17153b
+    const player = await registerPlayer(request, 'background');
+    const payment = await createPayment(request, { project: 'neuroarena', userId: player.userId });
+    await signInBrowser(page, player);
+    await page.goto(`${new URL(payment.paymentUrl).pathname}/web/en/neuroarena`);
+    await expect(page.getByRole('heading', { name: 'Payment', level: 1 })).toBeVisible();
+    await expect.poll(() => background(page)).toBe('rgb(23, 21, 59)');
+
+    // islandm3 #0b6e8a
+    await page.goto('/support/tickets?source=web&project=islandm3');
+    await expect.poll(() => background(page)).toBe('rgb(11, 110, 138)');
+
+    await page.goto('/games/en/');
+    await expect.poll(() => background(page)).toBe(portal);
+  });
+});
