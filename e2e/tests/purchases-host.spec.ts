@@ -204,3 +204,54 @@ test.describe('project background colour', () => {
     await expect.poll(() => background(page)).toBe(portal);
   });
 });
+
+test.describe('portal languages', () => {
+  const switcher = (page: Page) => page.getByRole('banner').getByRole('group');
+
+  test('a German browser and /games/de/ get the portal in English with the current language marked', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto('/games/de/');
+    await expect(page).toHaveURL(/\/games\/en\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Our games' })).toBeVisible();
+    await expect(switcher(page).getByRole('button')).toHaveCount(2);
+    await expect(switcher(page).getByRole('button', { name: 'EN' })).toHaveAttribute('aria-current', 'true');
+    await page.goto('/games/de/familytown/');
+    await expect(page).toHaveURL(/\/games\/en\/familytown\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await context.close();
+  });
+
+  test("the portal's header offers ru and en on history, support, account and sign-in; embedded screens keep ten", async ({ page, request }) => {
+    const player = await registerPlayer(request, 'portal-languages');
+    // A language chosen on a host's screens before.
+    await page.addInitScript(() => {
+      if (!localStorage.getItem('seeded-language')) {
+        localStorage.setItem('i18nextLng', 'de');
+        localStorage.setItem('seeded-language', '1');
+      }
+    });
+    await page.goto('/session/login/-/web');
+    await expect(switcher(page).getByRole('button')).toHaveCount(10);
+    await expect(switcher(page).getByRole('button', { name: 'DE' })).toHaveAttribute('aria-current', 'true');
+
+    await page.goto('/session/login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(switcher(page).getByRole('button')).toHaveCount(2);
+    await expect(switcher(page).getByRole('button', { name: 'EN' })).toHaveAttribute('aria-current', 'true');
+
+    await page.goto('/support/tickets');
+    await expect(switcher(page).getByRole('button')).toHaveCount(2);
+    await expect(switcher(page).getByRole('button', { name: 'EN' })).toHaveAttribute('aria-current', 'true');
+
+    await signInBrowser(page, player);
+    for (const path of ['/transactions', '/account/profile']) {
+      await page.goto(path);
+      await expect(switcher(page).getByRole('button')).toHaveCount(2);
+      await expect(switcher(page).getByRole('button', { name: 'EN' })).toHaveAttribute('aria-current', 'true');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    }
+    await switcher(page).getByRole('button', { name: 'RU' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  });
+});
