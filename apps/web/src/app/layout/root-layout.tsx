@@ -26,8 +26,11 @@ function useLanguageFromPath(pathname: string, portal: boolean): string | undefi
   const current = useCurrentLanguage();
   useEffect(() => {
     if (fromPath) void setLanguage(fromPath);
-    else if (portal && !isPortalLanguage(current)) showPortalLanguage();
-  }, [fromPath, portal, current]);
+  }, [fromPath]);
+  // Only a language the portal does not speak is corrected (a change to ru or en stands).
+  useEffect(() => {
+    if (portal && !isPortalLanguage(current)) showPortalLanguage();
+  }, [portal, current]);
   return fixGamesPath(pathname, isPortalLanguage(fromPath) ? fromPath : portalLanguageNow());
 }
 
