@@ -20,11 +20,15 @@ const texts = (lng: string) =>
     login: Login;
   }).login;
 
+// The screens as a host embeds them (a source in the path): the portal's own speak ru and en only.
 test.describe('sign-in screens in all ten languages', () => {
   for (const lng of LANGUAGES) {
-    test(`${lng}: headings and a validation message, chosen with the language switcher`, async ({ page }) => {
+    test(`${lng}: headings and a validation message, chosen with the language switcher`, async ({ page, request }) => {
       const t = texts(lng);
-      await page.goto('/session/login');
+      const created = await request.post('/api/session/get', { data: { source: 'web', locale: 'en', project: 'familytown' } });
+      expect(created.ok()).toBe(true);
+      const { session } = ((await created.json()) as { data: { session: string } }).data;
+      await page.goto(`/session/login/${session}/web`);
       await expect(page.getByRole('heading', { level: 1, name: 'Sign in', exact: true })).toBeVisible();
       const switcher = page.getByRole('banner').getByRole('group');
       await switcher.getByRole('button', { name: lng.toUpperCase(), exact: true }).click();
@@ -39,11 +43,11 @@ test.describe('sign-in screens in all ten languages', () => {
       await expect(page.getByText(t.enterPassword, { exact: true })).toBeVisible();
 
       // Registration: its heading (submitting waits for the robot check).
-      await page.goto('/session/registration');
+      await page.goto(`/session/registration/${session}/web`);
       await expect(page.getByRole('heading', { level: 1, name: t.registrationTitle, exact: true })).toBeVisible();
 
       // Recovery: heading and the empty e-mail message.
-      await page.goto('/auth/recovery-password');
+      await page.goto(`/auth/recovery-password/${session}/web`);
       await expect(page.getByRole('heading', { level: 1, name: t.recoveryTitle, exact: true })).toBeVisible();
       await page.getByRole('button', { name: t.sendCode, exact: true }).click();
       await expect(page.getByText(t.enterEmail, { exact: true })).toBeVisible();

@@ -37,8 +37,8 @@ test.describe('language rules', () => {
     await expect(page).toHaveURL(/\/games\/ru\/familytown\/$/);
   });
 
-  test('screens outside the portal offer all ten languages', async ({ page }) => {
-    await page.goto('/auth/deletion-personal-data');
+  test('the service screens a host embeds offer all ten languages', async ({ page }) => {
+    await page.goto('/session/login/-/web');
     await expect(page.getByRole('banner').getByRole('group').getByRole('button')).toHaveCount(10);
     await page.getByRole('banner').getByRole('group').getByRole('button', { name: 'DE' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');

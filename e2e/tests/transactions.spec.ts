@@ -18,7 +18,7 @@ test.describe('purchase history', () => {
 
     await page.goto('/transactions');
     await expect(page.getByRole('heading', { name: 'Purchase history' })).toBeVisible();
-    const row = page.getByRole('list', { name: 'Your purchases' }).getByRole('button', { name: /Мешок монет/ });
+    const row = page.getByRole('list', { name: 'Your purchases' }).getByRole('button', { name: /Bag of coins/ });
     await expect(row).toContainText(today());
     await expect(row).toContainText('Paid');
     await expect(row).toContainText('79 ₽');
@@ -29,7 +29,7 @@ test.describe('purchase history', () => {
     await expect(row).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByText(paymentId)).toBeVisible();
     await expect(page.getByText('Debit card')).toBeVisible();
-    await expect(page.getByText('familytown', { exact: true })).toBeVisible();
+    await expect(page.getByText('Family Town', { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Copy ID' }).click();
     await expect(page.getByText('Payment ID copied!')).toBeVisible();
@@ -109,7 +109,7 @@ test.describe('purchase history', () => {
     expect(await cancelled.json()).toEqual({ data: { status: 'none' } });
     await signInBrowser(page, player);
     await page.goto('/transactions');
-    const row = page.getByRole('button', { name: /Горсть самоцветов/ });
+    const row = page.getByRole('button', { name: /Handful of gems/ });
     await expect(row.getByText('Not paid')).toHaveCSS('color', 'rgb(255, 107, 107)');
     await row.click();
     await expect(page.getByText(paymentId)).toBeVisible();

@@ -1,11 +1,13 @@
 import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initI18n } from '@/shared/i18n/i18n';
+import { isFramed } from '@/shared/auth/host-message';
+import { initI18n, initialLanguage } from '@/shared/i18n/i18n';
+import { isPortalPage } from './app/layout/header-embed';
 import { App } from './app/app';
 import './app/styles.css';
 
-void initI18n();
+void initI18n(initialLanguage(isPortalPage(window.location.pathname, window.location.search, isFramed())));
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

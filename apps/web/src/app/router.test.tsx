@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { createQueryClient } from '@/shared/api/query-client';
@@ -90,10 +90,14 @@ describe('router', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/games/en/'));
   });
 
-  it('offers every language on other screens', async () => {
+  it("offers ru and en under the portal's header and every language on the screens a host embeds", async () => {
     renderApp('/support/tickets');
     await screen.findByRole('heading', { name: 'My Tickets' });
-    expect(screen.getAllByRole('button').filter((b) => /^[A-Z]{2}$/.test(b.textContent ?? ''))).toHaveLength(10);
+    expect(screen.getAllByRole('button').filter((b) => /^[A-Z]{2}$/.test(b.textContent ?? ''))).toHaveLength(2);
+    cleanup();
+    renderApp('/support/tickets?source=web');
+    await screen.findByRole('heading', { name: 'My Tickets', level: 1 });
+    await waitFor(() => expect(screen.getAllByRole('button').filter((b) => /^[A-Z]{2}$/.test(b.textContent ?? ''))).toHaveLength(10));
   });
 
   it('the deletion page opens the mail client with a subject', async () => {

@@ -73,6 +73,8 @@ export const paths = {
 
 /** API endpoints (all under /api; every answer is `{ data }`). */
 export const api = {
+  /** A login session for a project (spec section 7): its loginUrl and session. */
+  sessionGet: () => '/api/session/get',
   initialConfig: (project?: string) =>
     project ? `/api/control/get-initial-config?project=${enc(project)}` : '/api/control/get-initial-config',
   gamesData: () => '/api/control/get-games-data',
@@ -123,6 +125,7 @@ export const api = {
   paymentStripeCreate: (id: string) => `/api/payments/stripe/create/${enc(id)}`,
   paymentStripeCancel: () => '/api/payments/stripe/cancellation-payment',
   paymentYandexPayCreate: () => '/api/payments/yandex-pay/create',
+  paymentYandexPayWindowClose: () => '/api/payments/yandex-pay/window-close',
   paymentSandboxComplete: (id: string) => `/api/payments/sandbox/${enc(id)}/complete`,
   /** Purchase history, payment help and receipts (spec section 7). */
   userPayments: (project?: string | null) =>

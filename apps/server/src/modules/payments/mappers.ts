@@ -1,6 +1,7 @@
 import { fromMinorUnits, type TGameServerPayment, type TPaymentHistoryItem } from '@portal/contracts/payments';
 import type { TStaffPayment, TStaffPaymentSummary } from '@portal/contracts/staff';
-import type { PaymentRow } from '../../db/schema.ts';
+import type { Language } from '@portal/contracts/languages';
+import type { LocalizedTexts, PaymentRow } from '../../db/schema.ts';
 
 /** A payment row as each reader sees it on the wire: game servers, staff, the player's history. */
 
@@ -47,15 +48,24 @@ export function toStaffSummary(row: PaymentRow): TStaffPaymentSummary {
   };
 }
 
-/** A purchase of the player's history (spec section 3: payment history item). */
-export function toHistoryItem(row: PaymentRow): TPaymentHistoryItem {
+/** The game's name in `language` (else English, else the project id) for the player's screens. */
+export function gameNameOf(project: string, localization: LocalizedTexts | undefined, language: Language): string {
+  return localization?.[language]?.name || localization?.en?.name || project;
+}
+
+/**
+ * A purchase of the player's history (spec section 3: payment history item), in the player's
+ * interface language: the Russian title for ru, the English one otherwise (the price list has
+ * those two), whatever the currency paid; the game by its name.
+ */
+export function toHistoryItem(row: PaymentRow, language: Language, gameName: string = row.project): TPaymentHistoryItem {
   return {
     uuid: row.id,
     createTs: row.createdAt.toISOString(),
-    title: row.currency === 'RUB' ? row.titleRu : row.titleEn,
+    title: language === 'ru' ? row.titleRu : row.titleEn,
     price: row.amountMinor / 100,
     currency: row.currency,
     status: row.status,
-    projectName: row.project,
+    projectName: gameName,
   };
 }

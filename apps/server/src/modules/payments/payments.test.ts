@@ -147,7 +147,7 @@ describe.each(backends)('payments over $name', (backend) => {
       const processRes = await app.inject({ url: `/api/payments/process/${id}`, headers: player.auth });
       expect(processRes.statusCode).toBe(200);
       const processed = ZPaymentProcessResponse.parse((processRes.json() as { data: unknown }).data);
-      expect(processed.paymentData).toMatchObject({ projectName: 'familytown', ruName: 'Сундук монет', enName: 'Chest of coins', ruPrice: 349, enPrice: 4.99 });
+      expect(processed.paymentData).toMatchObject({ projectName: 'Family Town', ruName: 'Сундук монет', enName: 'Chest of coins', ruPrice: 349, enPrice: 4.99 });
       expect(processed.providers.map((p) => p.id)).toEqual(['stripe', 'yookassa', 'yandex-pay']);
       expect(processed.profileData.nickName).toBe('Farmer');
 
@@ -177,7 +177,7 @@ describe.each(backends)('payments over $name', (backend) => {
       expect(history.data.map((item) => item.uuid)).toEqual([id]);
       expect((await app.inject({ url: `/api/payments/get-user-payment?paymentId=${id}`, headers: stranger.auth })).json()).toEqual({ data: { result: null } });
       const one = (await app.inject({ url: `/api/payments/get-user-payment?paymentId=${id}`, headers: player.auth })).json() as { data: { result: unknown } };
-      expect(one.data.result).toMatchObject({ uuid: id, title: 'Chest of coins', price: 4.99, currency: 'USD', status: 'paid', projectName: 'familytown' });
+      expect(one.data.result).toMatchObject({ uuid: id, title: 'Chest of coins', price: 4.99, currency: 'USD', status: 'paid', projectName: 'Family Town' });
 
       await expect.poll(() => receiver.received.filter((e) => e.data.paymentId === id), { timeout: 5000 }).toHaveLength(1);
       expect(receiver.received.find((e) => e.data.paymentId === id)).toMatchObject({ type: 'payment.paid', data: { status: 'paid', amount: '4.99' } });
@@ -246,6 +246,24 @@ describe.each(backends)('payments over $name', (backend) => {
       ]);
       const raw = JSON.stringify((view.json() as { data: { recentPayments: unknown } }).data.recentPayments);
       for (const internal of ['idempotency', 'providerRef', 'provider_ref', 'receipt', 'asker@example.com', 'ticket-view-1', 'Minor', '_minor', 'payload']) expect(raw).not.toContain(internal);
+    });
+
+    it('history and payment screen speak the interface language: the game by its name, the title whatever the currency', async () => {
+      const player = await makePlayer(app, 'Rouble');
+      const id = ((await create({ userId: player.id, priceId: 'ft-coins-550' })).json() as { paymentId: string }).paymentId;
+      await app.inject({ url: `/api/payments/yookassa/create/${id}`, headers: player.auth });
+      await app.inject({ method: 'POST', url: `/api/payments/sandbox/${id}/complete`, headers: player.auth, payload: { outcome: 'paid' } });
+      const inLanguage = (language: string) => ({ ...player.auth, 'frontend-language': language });
+      const historyIn = async (language: string) =>
+        ((await app.inject({ url: '/api/payments/get-user-payments', headers: inLanguage(language) })).json() as { data: Array<{ uuid: string }> }).data.find((item) => item.uuid === id);
+
+      expect(await historyIn('en')).toMatchObject({ title: 'Chest of coins', price: 349, currency: 'RUB', projectName: 'Family Town' });
+      expect(await historyIn('ru')).toMatchObject({ title: 'Сундук монет', price: 349, currency: 'RUB', projectName: 'Семейный городок' });
+      expect(await historyIn('de')).toMatchObject({ title: 'Chest of coins', projectName: 'Familienstadt' });
+      const one = (await app.inject({ url: `/api/payments/get-user-payment?paymentId=${id}`, headers: inLanguage('en') })).json() as { data: { result: unknown } };
+      expect(one.data.result).toMatchObject({ title: 'Chest of coins', projectName: 'Family Town' });
+      const processed = (await app.inject({ url: `/api/payments/process/${id}`, headers: inLanguage('ru') })).json() as { data: { paymentData: { projectName: string } } };
+      expect(processed.data.paymentData.projectName).toBe('Семейный городок');
     });
 
     it('purchase history leaves out payments the player never started', async () => {

@@ -19,10 +19,10 @@ import {
 import { ZEmail } from '@portal/contracts/validation';
 import { AppError } from '../../lib/app-error.ts';
 import { currentUser } from '../auth/auth-hook.ts';
+import { requestContext } from '../auth/context.ts';
 import { serialQueue } from '../../lib/sse/sse-hub.ts';
 import type { PaymentLive } from './live.ts';
 import type { PaymentsService } from './service.ts';
-import { toHistoryItem } from './mappers.ts';
 
 export type PlayerPaymentRoutesOptions = {
   service: PaymentsService;
@@ -45,7 +45,7 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
   app.get(
     '/payments/process/:id',
     { schema: { tags, summary: 'The payment screen: item, prices, methods, receipt e-mail', params: ZIdParams, response: { 200: data(ZPaymentProcessResponse), ...errors } } },
-    async (request) => ({ data: await service.process(user(request), request.params.id) }),
+    async (request) => ({ data: await service.process(user(request), request.params.id, requestContext(request).language) }),
   );
 
   app.get(
@@ -167,6 +167,19 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
     },
   );
 
+  app.post(
+    '/payments/yandex-pay/window-close',
+    {
+      schema: {
+        tags,
+        summary: 'The Yandex Pay window was closed: re-read the order; one still unpaid is cancelled',
+        body: ZYandexPayCreateRequest,
+        response: { 200: data(ZStatusAnswer), ...errors },
+      },
+    },
+    async (request) => ({ data: { status: (await service.closeYandexPayWindow(user(request), request.body.paymentId)).status } }),
+  );
+
   // The sandbox pays on the player's word: it exists only where sandboxes do.
   if (sandbox) app.post(
     '/payments/sandbox/:id/complete',
@@ -185,16 +198,12 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
   app.get(
     '/payments/get-user-payment',
     { schema: { tags, summary: 'One purchase of the player', querystring: z.object({ paymentId: z.string().max(64) }), response: { 200: data(z.object({ result: ZPaymentHistoryItem.nullable() })), ...errors } } },
-    async (request) => {
-      const payment = await service.find(request.query.paymentId);
-      const mine = payment?.userId === user(request).id ? payment : undefined;
-      return { data: { result: mine ? toHistoryItem(mine) : null } };
-    },
+    async (request) => ({ data: { result: await service.historyItem(user(request), request.query.paymentId, requestContext(request).language) } }),
   );
 
   app.get(
     '/payments/get-user-payments',
     { schema: { tags, summary: 'The player purchase history', querystring: z.object({ project: ZProjectName.optional() }), response: { 200: data(z.array(ZPaymentHistoryItem)), ...errors } } },
-    async (request) => ({ data: await service.history(user(request), request.query.project) }),
+    async (request) => ({ data: await service.history(user(request), request.query.project, requestContext(request).language) }),
   );
 };

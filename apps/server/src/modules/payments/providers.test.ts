@@ -168,6 +168,23 @@ describe('payments with the real provider adapters', () => {
     await expect.poll(() => deliveredFor(id), { timeout: 5000 }).toEqual(['payment.paid']);
   });
 
+  it('Yandex Pay: a closed payment window cancels an unpaid order here too; a paid one stays paid', async () => {
+    const close = (paymentId: string) => app.inject({ method: 'POST', url: '/api/payments/yandex-pay/window-close', headers: player.auth, payload: { paymentId } });
+    const unpaid = await newPayment('ft-coins-550');
+    expect((await close(unpaid)).statusCode).toBe(409);
+    await app.inject({ method: 'POST', url: '/api/payments/yandex-pay/create', headers: player.auth, payload: { paymentId: unpaid } });
+    await app.inject({ url: `/api/payments/set-pending/${unpaid}`, headers: player.auth });
+    expect(await status(unpaid)).toBe('pending');
+    expect((await close(unpaid)).json()).toEqual({ data: { status: 'none' } });
+    expect(await status(unpaid)).toBe('none');
+    await expect.poll(() => deliveredFor(unpaid), { timeout: 5000 }).toEqual(['payment.canceled']);
+
+    const paid = await newPayment('ft-gems-50');
+    await app.inject({ method: 'POST', url: '/api/payments/yandex-pay/create', headers: player.auth, payload: { paymentId: paid } });
+    yandex.setStatus(paid, 'CAPTURED');
+    expect((await close(paid)).json()).toEqual({ data: { status: 'paid' } });
+  });
+
   it('the sandbox completion refuses real providers', async () => {
     const id = await newPayment();
     await app.inject({ url: `/api/payments/stripe/create/${id}`, headers: player.auth });

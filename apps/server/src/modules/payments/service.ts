@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { FALLBACK_LANGUAGE, type Language } from '@portal/contracts/languages';
 import {
   PAYMENT_PROVIDER_CONFIG,
   WEBHOOK_TYPE_OF_STATUS,
@@ -20,7 +21,7 @@ import type { ProviderClientData, ProviderEvent, ProviderPaymentState } from '..
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueJob, exponentialBackoff, type JobKind } from '../../lib/jobs/queue.ts';
-import { toGameServer, toHistoryItem } from './mappers.ts';
+import { gameNameOf, toGameServer, toHistoryItem } from './mappers.ts';
 import { moveOfProviderStatus, nextState, type PaymentMove } from './state-machine.ts';
 import type { WebhookFetch } from './webhook-guard.ts';
 
@@ -274,7 +275,24 @@ export class PaymentsService {
     return payment;
   }
 
-  async process(user: UserRow, id: string): Promise<TPaymentProcessResponse> {
+  /** The games' names in `language`, by project. */
+  async gameNames(projectNames: string[], language: Language): Promise<Map<string, string>> {
+    const wanted = [...new Set(projectNames)];
+    if (wanted.length === 0) return new Map();
+    const rows = await this.db.select({ project: games.project, localization: games.localization }).from(games).where(inArray(games.project, wanted));
+    const byProject = new Map(rows.map((row) => [row.project, row.localization]));
+    return new Map(wanted.map((project) => [project, gameNameOf(project, byProject.get(project), language)]));
+  }
+
+  /** One purchase of the player for the history screens, or null when it is not theirs. */
+  async historyItem(user: UserRow, id: string, language: Language): Promise<TPaymentHistoryItem | null> {
+    const payment = await this.find(id);
+    if (payment?.userId !== user.id) return null;
+    const names = await this.gameNames([payment.project], language);
+    return toHistoryItem(payment, language, names.get(payment.project));
+  }
+
+  async process(user: UserRow, id: string, language: Language = FALLBACK_LANGUAGE): Promise<TPaymentProcessResponse> {
     const payment = await this.own(user, id);
     const [project] = await this.db.select().from(projects).where(eq(projects.name, payment.project));
     const [game] = await this.db.select().from(games).where(eq(games.project, payment.project));
@@ -284,7 +302,7 @@ export class PaymentsService {
       provider: payment.provider,
       providerId: payment.providerRef,
       paymentData: {
-        projectName: payment.project,
+        projectName: gameNameOf(payment.project, game?.localization, language),
         cardLogoImage: game?.webPage?.cardLogoImage ?? '',
         ruName: payment.titleRu,
         enName: payment.titleEn,
@@ -417,6 +435,21 @@ export class PaymentsService {
   }
 
   /**
+   * The player closed the Yandex Pay payment window: what Yandex Pay holds is voided and read
+   * back (a payment paid just before the close stays paid); a payment still unpaid there is
+   * cancelled here too, so the server agrees with the popup at once instead of staying pending
+   * until reconciliation. The closed window was the order's only way to be paid.
+   */
+  async closeYandexPayWindow(user: UserRow, id: string): Promise<PaymentRow> {
+    const payment = await this.own(user, id);
+    if (payment.finishedAt) return payment;
+    if (payment.provider !== 'yandex-pay' || !payment.providerRef) throw new AppError('PAYMENT_NOT_STARTED', 409, 'No Yandex Pay payment was started');
+    const after = await this.cancel(user, id, payment.providerRef);
+    if (after.finishedAt) return after;
+    return (await this.move(after.id, 'cancel')).payment;
+  }
+
+  /**
    * Re-reads the provider (YooKassa modal closed, reconciliation) and applies its answer: the
    * current attempt (its errors reach the caller), then every earlier attempt, any of which may
    * have been paid (best effort).
@@ -456,7 +489,7 @@ export class PaymentsService {
     return (await this.find(payment.id)) ?? payment;
   }
 
-  async history(user: UserRow, project?: string): Promise<TPaymentHistoryItem[]> {
+  async history(user: UserRow, project?: string, language: Language = FALLBACK_LANGUAGE): Promise<TPaymentHistoryItem[]> {
     const where = [
       eq(payments.userId, user.id),
       ...(project ? [eq(payments.project, project)] : []),
@@ -464,7 +497,8 @@ export class PaymentsService {
       or(isNotNull(payments.provider), isNotNull(payments.finishedAt), ne(payments.status, 'none')),
     ];
     const rows = await this.db.select().from(payments).where(and(...where)).orderBy(desc(payments.createdAt)).limit(500);
-    return rows.map((row) => toHistoryItem(row));
+    const names = await this.gameNames(rows.map((row) => row.project), language);
+    return rows.map((row) => toHistoryItem(row, language, names.get(row.project)));
   }
 
   // --- Jobs ----------------------------------------------------------------------------------

@@ -108,6 +108,14 @@ const LOADER_ONLY = /^\/(?:session\/loginDone|payments\/done|support\/done|unaut
 /** The loader-only pages (results for the host, the post-401 target): no header at all. */
 export const isLoaderOnlyPath = (pathname: string): boolean => LOADER_ONLY.test(pathname);
 
+/**
+ * A page under the portal's own header (catalogue, games, and history, support, account and
+ * sign-in when no host embeds them): it speaks ru or en only. The service screens a host
+ * embeds, and the header-less result pages, keep all ten languages.
+ */
+export const isPortalPage = (pathname: string, search: string, framed: boolean): boolean =>
+  !isLoaderOnlyPath(pathname) && !isEmbedded(embedContextOf(pathname, search), framed);
+
 /** What the close button does once confirmed. */
 export type CloseAction =
   | { kind: 'result'; resultKind: ResultKind; errorCode: 1011 | 4000 | 5000 }

@@ -12,6 +12,7 @@ import { adoptGrantedStorage } from '@/shared/storage';
 import { readFlow } from '@/features/auth/flow';
 import { paths } from '@/shared/paths';
 import { LanguageSwitcher } from './language-switcher';
+import { useProjectBackground } from './project-background';
 import { HeaderConfirmDialog } from './header-confirm-dialog';
 import { VARIANT_TITLE_KEYS, closeActionOf, closeQuestionKey, inPortalLoginFrame, type EmbedContext } from './header-embed';
 
@@ -117,6 +118,7 @@ export function EmbeddedHeader({ context, framed }: { context: EmbedContext; fra
   const navigate = useNavigate();
   // Also loads the allowed origins the results are posted to.
   const config = useInitialConfig(projectOf(context));
+  useProjectBackground(config.data);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const closeRef = useRef<HTMLButtonElement>(null);

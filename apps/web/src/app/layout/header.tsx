@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { PORTAL_LANGUAGES } from '@portal/contracts/languages';
 import { useTranslation } from 'react-i18next';
 import { files, paths } from '@/shared/paths';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
@@ -73,7 +74,7 @@ function PortalHeader() {
           <SupportLink markUnread={!signedIn && guestMarker !== null} />
         </nav>
         <div className="site-header__actions">
-          <LanguageSwitcher />
+          <LanguageSwitcher languages={PORTAL_LANGUAGES} />
           {user ? (
             <Suspense fallback={<span className="site-header__user">{user.nickName}</span>}>
               <AccountMenu user={user} />

@@ -7,15 +7,16 @@ import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import './language-switcher.css';
 
 /**
- * Language buttons. Portal pages offer ru and en, other screens all ten. Under /games the
- * language segment of the path is rewritten; the choice is saved either way.
+ * Language buttons: `languages`, else by path (prices ru and en, other screens all ten); the
+ * portal's header passes ru and en. Under /games the language segment of the path is
+ * rewritten; the choice is saved either way.
  */
-export function LanguageSwitcher() {
+export function LanguageSwitcher({ languages: offered }: { languages?: readonly Language[] } = {}) {
   const { t } = useTranslation();
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   const current = useCurrentLanguage();
-  const languages = switcherLanguages(pathname, LANGUAGES);
+  const languages = offered ?? switcherLanguages(pathname, LANGUAGES);
 
   const choose = (lng: Language) => {
     void setLanguage(lng);

@@ -1,8 +1,9 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isLanguage } from '@portal/contracts/languages';
-import { currentLanguage, setLanguage } from '@/shared/i18n/i18n';
+import { isLanguage, isPortalLanguage } from '@portal/contracts/languages';
+import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
+import { portalLanguageNow, setLanguage, showPortalLanguage } from '@/shared/i18n/i18n';
 import { fixGamesPath, pathLanguageSegment } from '@/shared/i18n/resolve-language';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { ModalProvider } from '@/shared/ui/modal/modal-provider';
@@ -10,26 +11,35 @@ import { Toasts } from '@/shared/ui/toasts';
 import { LayoutOptionsProvider } from '@/shared/layout/layout-options';
 import { isFramed } from '@/shared/auth/host-message';
 import { Header } from './header';
-import { toastDurationOf } from './header-embed';
+import { isPortalPage, toastDurationOf } from './header-embed';
 import { Footer } from './footer';
 import './root-layout.css';
 
-/** Follows the language of the path (spec section 2) and fixes /games paths without one. */
-function useLanguageFromPath(pathname: string): string | undefined {
+/**
+ * Follows the language of the path (spec section 2) and fixes /games paths without one. A
+ * portal page speaks ru or en only: another language in the path is replaced, and another
+ * interface language (a German browser, a choice made on a host's screens) shows as ru or en.
+ */
+function useLanguageFromPath(pathname: string, portal: boolean): string | undefined {
   const segment = pathLanguageSegment(pathname);
-  const fromPath = isLanguage(segment) ? segment : undefined;
+  const fromPath = portal ? (isPortalLanguage(segment) ? segment : undefined) : isLanguage(segment) ? segment : undefined;
+  const current = useCurrentLanguage();
   useEffect(() => {
     if (fromPath) void setLanguage(fromPath);
   }, [fromPath]);
-  return fixGamesPath(pathname, fromPath ?? currentLanguage());
+  // Only a language the portal does not speak is corrected (a change to ru or en stands).
+  useEffect(() => {
+    if (portal && !isPortalLanguage(current)) showPortalLanguage();
+  }, [portal, current]);
+  return fixGamesPath(pathname, isPortalLanguage(fromPath) ? fromPath : portalLanguageNow());
 }
 
 /** The page frame: header, main, footer, the modal host and the toasts. */
 export function RootLayout() {
   const { t } = useTranslation();
   const { pathname, search, hash } = useLocation();
-  const fixedPath = useLanguageFromPath(pathname);
   const [framed] = useState(isFramed);
+  const fixedPath = useLanguageFromPath(pathname, isPortalPage(pathname, search, framed));
   if (fixedPath) return <Navigate to={`${fixedPath}${search}${hash}`} replace />;
 
   return (

@@ -1,11 +1,11 @@
 import i18next from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@portal/contracts/languages';
+import { FALLBACK_LANGUAGE, LANGUAGES, isLanguage, isPortalLanguage, type Language, type PortalLanguage } from '@portal/contracts/languages';
 import { files } from '../paths';
 import { STORAGE_KEYS } from '../storage-keys';
 import { storage } from '../storage';
-import { resolveLanguage } from './resolve-language';
+import { portalLanguageOf, resolveLanguage } from './resolve-language';
 
 export const i18n = i18next;
 
@@ -23,12 +23,31 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   zh: '中文',
 };
 
-export function initialLanguage(): Language {
+const browserLanguage = () => (typeof navigator === 'undefined' ? null : navigator.language);
+
+/** The first page's language; `portal`: a portal page, which speaks ru or en only. */
+export function initialLanguage(portal = false): Language {
   return resolveLanguage({
     pathname: window.location.pathname,
     stored: storage.get(STORAGE_KEYS.language),
-    browser: typeof navigator === 'undefined' ? null : navigator.language,
+    browser: browserLanguage(),
+    portal,
   });
+}
+
+/** The language a portal page shows now: the current one when ru or en, else the portal's own. */
+export function portalLanguageNow(): PortalLanguage {
+  const current = currentLanguage();
+  return isPortalLanguage(current) ? current : portalLanguageOf({ stored: storage.get(STORAGE_KEYS.language), browser: browserLanguage() });
+}
+
+/**
+ * A portal page with another interface language (chosen on a host's screens, a German
+ * browser) shows ru or en instead; the saved choice stays for the host's screens.
+ */
+export function showPortalLanguage(): void {
+  const lng = portalLanguageNow();
+  if (i18next.language !== lng) void i18next.changeLanguage(lng);
 }
 
 export function currentLanguage(): Language {

@@ -29,6 +29,16 @@ describe('resolveLanguage', () => {
     expect(resolveLanguage({ pathname: '/' })).toBe('en');
   });
 
+  it('on portal pages speaks ru or en only: saved choice, browser, then English', () => {
+    expect(resolveLanguage({ pathname: '/games/de/', stored: null, browser: 'de-DE', portal: true })).toBe('en');
+    expect(resolveLanguage({ pathname: '/games/ru/', stored: 'de', portal: true })).toBe('ru');
+    expect(resolveLanguage({ pathname: '/support/tickets', stored: 'de', browser: 'ru-RU', portal: true })).toBe('ru');
+    expect(resolveLanguage({ pathname: '/transactions', stored: 'ru', browser: 'en-US', portal: true })).toBe('ru');
+    expect(resolveLanguage({ pathname: '/session/login', stored: 'ko', browser: 'ja', portal: true })).toBe('en');
+    // The screens a host embeds keep all ten.
+    expect(resolveLanguage({ pathname: '/session/login/-/web', stored: 'ko', browser: 'ja', portal: false })).toBe('ko');
+  });
+
   it('normalizes region and case', () => {
     expect(normalizeLanguage('RU-ru')).toBe('ru');
     expect(normalizeLanguage('zh_CN')).toBe('zh');
@@ -42,6 +52,9 @@ describe('games paths', () => {
     expect(fixGamesPath('/games/xx/familytown/', 'ru')).toBe('/games/ru/familytown/');
     expect(fixGamesPath('/games', 'ru')).toBe('/games/ru/');
     expect(fixGamesPath('/games/familytown', 'en')).toBe('/games/en/familytown/');
+    // A language the portal does not speak is replaced too.
+    expect(fixGamesPath('/games/de/', 'en')).toBe('/games/en/');
+    expect(fixGamesPath('/games/ja/familytown/', 'ru')).toBe('/games/ru/familytown/');
   });
 
   it('leaves good paths and other sections alone', () => {

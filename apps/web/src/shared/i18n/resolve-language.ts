@@ -2,7 +2,9 @@ import {
   FALLBACK_LANGUAGE,
   PORTAL_LANGUAGES,
   isLanguage,
+  isPortalLanguage,
   type Language,
+  type PortalLanguage,
 } from '@portal/contracts/languages';
 
 /** The language segment of a path: the second one (`/games/ru/...` -> `ru`). */
@@ -22,14 +24,26 @@ export interface LanguageSources {
   pathname: string;
   stored?: string | null;
   browser?: string | null;
+  /** A portal page (the portal's header): only ru and en are supported there. */
+  portal?: boolean;
+}
+
+/** The portal's language: the saved choice, else the browser's, when ru or en; else English. */
+export function portalLanguageOf({ stored, browser }: Omit<LanguageSources, 'pathname' | 'portal'>): PortalLanguage {
+  const saved = normalizeLanguage(stored);
+  if (isPortalLanguage(saved)) return saved;
+  const fromBrowser = normalizeLanguage(browser);
+  return isPortalLanguage(fromBrowser) ? fromBrowser : 'en';
 }
 
 /**
  * Spec section 2: the second path segment when it is a supported language, else the saved
- * choice, else the browser language, else English.
+ * choice, else the browser language, else English. The portal supports ru and en only; the
+ * service screens a host embeds all ten.
  */
-export function resolveLanguage({ pathname, stored, browser }: LanguageSources): Language {
+export function resolveLanguage({ pathname, stored, browser, portal = false }: LanguageSources): Language {
   const fromPath = pathLanguageSegment(pathname);
+  if (portal) return isPortalLanguage(fromPath) ? fromPath : portalLanguageOf({ stored, browser });
   if (isLanguage(fromPath)) return fromPath;
   return normalizeLanguage(stored) ?? normalizeLanguage(browser) ?? FALLBACK_LANGUAGE;
 }
@@ -39,7 +53,7 @@ export function isGamesPath(pathname: string): boolean {
   return /^\/games(\/|$)/.test(pathname);
 }
 
-/** Portal pages (catalogue, game pages, prices) offer ru and en only. */
+/** Catalogue, game pages and prices offer ru and en only, even embedded. */
 export function isPortalPath(pathname: string): boolean {
   return isGamesPath(pathname) || /^\/prices(\/|$)/.test(pathname);
 }
@@ -49,15 +63,15 @@ export function switcherLanguages(pathname: string, all: readonly Language[]): r
 }
 
 /**
- * Under /games the second segment is always a supported language: `/games/xx/a/` and
- * `/games` become `/games/{lng}/...`. Returns the path to go to, or undefined when the path
- * is already fine.
+ * Under /games the second segment is always a portal language (ru or en): `/games/xx/a/`,
+ * `/games/de/a/` and `/games` become `/games/{lng}/...`. Returns the path to go to, or
+ * undefined when the path is already fine.
  */
-export function fixGamesPath(pathname: string, lng: Language): string | undefined {
+export function fixGamesPath(pathname: string, lng: PortalLanguage): string | undefined {
   if (!isGamesPath(pathname)) return undefined;
   const [, ...rest] = pathname.split('/').filter(Boolean);
   const [segment, ...tail] = rest;
-  if (isLanguage(segment)) return undefined;
+  if (isPortalLanguage(segment)) return undefined;
   // `/games/familytown/` (no language) keeps the project; `/games/xx/familytown/` drops `xx`.
   const keep = segment && !/^[a-z]{2}(-[a-z]{2,4})?$/i.test(segment) ? [segment, ...tail] : tail;
   return `/games/${lng}/${keep.map((s) => `${s}/`).join('')}`;

@@ -13,6 +13,7 @@ import { cancelStripe } from '../api/cancel-stripe';
 import { completeSandbox } from '../api/complete-sandbox';
 import { getPayment, paymentQueryOptions, usePayment } from '../api/get-payment';
 import { usePaymentProcess } from '../api/get-payment-process';
+import { yandexPayWindowClose } from '../api/yandex-pay-window-close';
 import { deliverPaymentResult, errorResult, resultOf, type PaymentHostResult } from '../result';
 import { CancelConfirm } from './cancel-confirm';
 import { PaymentPopup } from './payment-popup';
@@ -91,6 +92,11 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
     const known: Partial<ProviderInfo> | null = info.current ?? started;
     if (!known?.provider) return 'none';
     if (known.provider === 'stripe' && known.stripeId) return (await cancelStripe(paymentId, known.stripeId)).status;
+    // Yandex Pay cannot cancel an unpaid order: the server re-reads it and cancels the payment.
+    if (known.provider === 'yandex-pay' && (info.current || process.data?.providerId)) {
+      const closed = await yandexPayWindowClose(paymentId).catch(() => null);
+      if (closed) return closed.status;
+    }
     if (known.sandbox !== false) {
       try {
         return (await completeSandbox(paymentId, 'canceled')).status;
@@ -135,6 +141,9 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
     }
     finish(answer?.status === 'paid' || answer?.status === 'fail' ? resultOf(paymentId, answer) : errorResult(paymentId, HOST_ERROR_CODES.paymentCancelled));
   }, [cancelAtProvider, client, finish, paymentId]);
+
+  /** The Yandex Pay window was closed while unfinished: the server cancels what is still unpaid. */
+  const closeProviderWindow = useCallback(async () => (await yandexPayWindowClose(paymentId)).status, [paymentId]);
 
   const onStarted = useCallback(
     (providerWindow?: Window | null) => {
@@ -238,6 +247,7 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
           paymentId={paymentId}
           jwt={jwt}
           providerWindow={popup.providerWindow}
+          onWindowClosed={closeProviderWindow}
           onCancel={async () => {
             const after = await cancelAtProvider();
             // A provider that cannot cancel (real YooKassa, Yandex Pay) leaves it to expire: the player is told it is not paid.

@@ -47,6 +47,18 @@ describe('PaymentPopup', () => {
     expect(onFinish).toHaveBeenCalledWith({ paymentId: ID, status: 'none', isError: true, errorCode: 4000 });
   });
 
+  it('a state check that keeps failing ends the wait and hands the host 4017', async () => {
+    const { onFinish } = render();
+    const popup = await screen.findByRole('dialog', { name: 'Payment status' });
+    await within(popup).findByText('Pending');
+    mockApi({ [`/api/payments/get/${ID}`]: { status: 503, body: { code: 'INTERNAL_ERROR', message: 'down' } } });
+    await waitFor(() => expect(within(popup).getByRole('heading', { name: 'Payment error' })).toBeTruthy(), { timeout: 4000 });
+    expect(within(popup).getByRole('alert').textContent).toBe('Could not check the payment state.');
+    expect(within(popup).queryByRole('progressbar')).toBeNull();
+    await userEvent.setup().click(within(popup).getByRole('button', { name: 'OK' }));
+    expect(onFinish).toHaveBeenCalledWith({ paymentId: ID, status: 'pending', isError: true, errorCode: 4017 });
+  });
+
   it('cancel asks for confirmation before calling the provider', async () => {
     const user = userEvent.setup();
     const { onCancel } = render();

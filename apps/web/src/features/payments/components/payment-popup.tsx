@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HOST_ERROR_CODES } from '@portal/contracts/errors';
 import type { TPaymentStatus } from '@portal/contracts/payments';
 import { Dialog } from '@/shared/ui/modal/dialog';
 import { getPayment, isFinalStatus, usePayment } from '../api/get-payment';
-import { resultOf, type PaymentHostResult } from '../result';
+import { errorResult, resultOf, type PaymentHostResult } from '../result';
 import { useLivePayment } from '../use-live-payment';
 import { CancelConfirm } from './cancel-confirm';
 import { CopyPaymentId } from './copy-payment-id';
@@ -16,6 +17,11 @@ export interface PaymentPopupProps {
   jwt?: string | null | undefined;
   /** The provider's payment page opened in a window (Yandex Pay): closing it while pending ends as none. */
   providerWindow?: Window | null;
+  /**
+   * The provider window was closed while unfinished: the server settles it and answers the
+   * status (Yandex Pay cancels a still unpaid order). Without it the status is only read.
+   */
+  onWindowClosed?: () => Promise<TPaymentStatus>;
   /** Cancels at the provider; resolves once asked (the status arrives by the live stream or polling). */
   onCancel: () => Promise<void>;
   onFinish: (result: PaymentHostResult) => void;
@@ -24,33 +30,44 @@ export interface PaymentPopupProps {
 /**
  * The payment popup (spec sections 2 and 4): pending (progress, "being processed, please
  * wait"), then paid (success + Ok), none (cancelled) or fail (not paid). The status is
- * polled every 2 s and pushed live by the server, whichever comes first.
+ * polled every 2 s and pushed live by the server, whichever comes first. A state check that
+ * still fails after the query's retries ends the wait as an error: Ok hands the host 4017.
  */
-export function PaymentPopup({ paymentId, jwt, providerWindow, onCancel, onFinish }: PaymentPopupProps) {
+export function PaymentPopup({ paymentId, jwt, providerWindow, onWindowClosed, onCancel, onFinish }: PaymentPopupProps) {
   const { t } = useTranslation();
-  const payment = usePayment(paymentId, { poll: true });
+  const [checkFailed, setCheckFailed] = useState(false);
+  const payment = usePayment(paymentId, { poll: !checkFailed });
   const serverStatus = payment.data?.status;
   const [windowClosed, setWindowClosed] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
-  const live = serverStatus === undefined || serverStatus === 'pending';
+  const live = !checkFailed && (serverStatus === undefined || serverStatus === 'pending');
   useLivePayment(paymentId, jwt, live && !windowClosed);
 
-  // A closed provider window: one last look at the server, then none if still unfinished.
+  // The query retried the check already (network and server failures); a check that still
+  // fails while the payment is unfinished ends the wait: it would otherwise never end.
+  const failedCheck = payment.isError && !isFinalStatus(serverStatus) && !windowClosed;
+  useEffect(() => {
+    if (failedCheck) setCheckFailed(true);
+  }, [failedCheck]);
+
+  // A closed provider window: the server settles the payment (or is asked once more), then
+  // none if still unfinished. When the server cannot be asked, the state is unknown: 4017.
   useEffect(() => {
     if (!providerWindow || !live || windowClosed) return;
     const timer = window.setInterval(() => {
       if (!providerWindow.closed) return;
       window.clearInterval(timer);
-      void getPayment(paymentId)
-        .then((answer) => {
-          if (isFinalStatus(answer.status)) void payment.refetch();
+      const settle = onWindowClosed ?? (() => getPayment(paymentId).then((answer) => answer.status));
+      void settle()
+        .then((after) => {
+          if (isFinalStatus(after)) void payment.refetch();
           else setWindowClosed(true);
         })
-        .catch(() => setWindowClosed(true));
+        .catch(() => setCheckFailed(true));
     }, WINDOW_CHECK_MS);
     return () => window.clearInterval(timer);
-  }, [live, payment, paymentId, providerWindow, windowClosed]);
+  }, [live, onWindowClosed, payment, paymentId, providerWindow, windowClosed]);
 
   const status: TPaymentStatus | undefined = windowClosed && !isFinalStatus(serverStatus) ? 'none' : serverStatus;
   const ended = status !== undefined && isFinalStatus(status) ? status : null;
@@ -59,6 +76,8 @@ export function PaymentPopup({ paymentId, jwt, providerWindow, onCancel, onFinis
     setCancelling(true);
     try {
       await onCancel();
+      // The provider's page has nothing more to do: it closes with the cancellation.
+      if (providerWindow && !providerWindow.closed) providerWindow.close();
       await payment.refetch();
     } finally {
       setCancelling(false);
@@ -67,22 +86,35 @@ export function PaymentPopup({ paymentId, jwt, providerWindow, onCancel, onFinis
   };
 
   const finish = () => {
+    if (checkFailed && !ended) {
+      onFinish(errorResult(paymentId, HOST_ERROR_CODES.paymentStateCheckFailed, status ?? 'pending'));
+      return;
+    }
     if (!status) return;
     onFinish(resultOf(paymentId, { ...payment.data, status }));
   };
 
   return (
     <Dialog label={t('payment.popupLabel')} dismissible={false} className="payment-popup">
-      {!ended ? (
+      {checkFailed && !ended ? (
+        <div className="payment-popup__body" aria-live="polite">
+          <h2 className="payment-popup__title payment-popup__title--fail">{t('payment.error')}</h2>
+          <p role="alert" className="payment-error">
+            {t('payment.checkFailed')}
+          </p>
+          <StatusBadge status={status ?? 'pending'} />
+          <CopyPaymentId paymentId={paymentId} />
+          <div className="payment-actions">
+            <button type="button" className="button button--primary" onClick={finish}>
+              {t('payment.ok')}
+            </button>
+          </div>
+        </div>
+      ) : !ended ? (
         <div className="payment-popup__body" aria-live="polite">
           <div className="payment-popup__progress" role="progressbar" aria-label={t('payment.processing')} />
           <h2>{t('payment.processing')}</h2>
           <p>{t('payment.pleaseWait')}</p>
-          {payment.isError ? (
-            <p role="alert" className="payment-error">
-              {t('payment.checkFailed')}
-            </p>
-          ) : null}
           <StatusBadge status={status ?? 'pending'} />
           <CopyPaymentId paymentId={paymentId} />
           <div className="payment-actions">

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import { PricesPage } from './prices-page';
 
@@ -14,6 +14,7 @@ const item = { id: 'gems-100', ruTitle: '100 кристаллов', ruValue: 149
 const renderPrices = (path: string) => renderRoutes([{ path: '/prices/:project?', element: <PricesPage /> }], path);
 
 describe('PricesPage', () => {
+  afterEach(() => vi.restoreAllMocks());
   beforeEach(async () => {
     await setupI18n('en');
     mockApi({
@@ -50,6 +51,24 @@ describe('PricesPage', () => {
   it('says so when a project has no prices', async () => {
     renderPrices('/prices/neuroarena');
     expect(await screen.findByText('There are no prices for this project yet.')).toBeTruthy();
+  });
+
+  it('keeps the project in ?project= when opened by its path, with the host values', async () => {
+    const { router } = renderPrices('/prices/familytown?source=web');
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/prices/familytown?project=familytown&source=web'));
+    expect(await screen.findByRole('img', { name: '100 gems' })).toBeTruthy();
+  });
+
+  it('shows a known project when the settings cannot be loaded', async () => {
+    vi.restoreAllMocks();
+    mockApi({
+      '/api/control/get-initial-config': { status: 503, body: { code: 'INTERNAL_ERROR', message: 'down' } },
+      '/api/control/get-prices?project=familytown': { body: { data: [item] } },
+    });
+    const { router } = renderPrices('/prices/familytown?project=familytown');
+    expect(await screen.findByRole('img', { name: '100 gems' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/prices/familytown');
+    expect((screen.getByRole('combobox', { name: 'Project' }) as HTMLSelectElement).value).toBe('familytown');
   });
 
   it('sends an unknown project back to /prices', async () => {

@@ -10,7 +10,11 @@ import { usePrices } from '../api/get-prices';
 import { formatPrice } from '@/shared/format-price';
 import './prices-page.css';
 
-/** `/prices/:project?` (or `?project=`): the price list of one project. */
+/**
+ * `/prices/:project?` (or `?project=`): the price list of one project, kept in both the path and
+ * `?project=`. A project not in the known list goes to /prices; when the settings (the list)
+ * cannot be loaded, the project asked for is shown as it is (the price call checks it).
+ */
 export function PricesPage() {
   const { t } = useTranslation();
   const lng = useCurrentLanguage();
@@ -21,13 +25,21 @@ export function PricesPage() {
   const project = params.project || search.get('project') || undefined;
 
   const config = useInitialConfig();
-  const known = config.data?.knownProjects ?? [];
+  const settingsFailed = config.isError;
+  const known = config.data?.knownProjects ?? (settingsFailed && project ? [project] : []);
   const isKnown = Boolean(project && known.includes(project));
   const prices = usePrices(isKnown ? project : undefined);
   usePageMeta({ title: `${t('prices.title')} · ${t('header.portalName')}` });
 
   if (config.isPending) return <FullScreenLoader />;
   if (project && !isKnown) return <Navigate to={paths.prices()} replace />;
+  if (project && (params.project !== project || search.get('project') !== project)) {
+    // The host's other values (source, session, locale) stay with it.
+    const kept = new URLSearchParams(search);
+    kept.delete('project');
+    const rest = kept.toString();
+    return <Navigate to={`${paths.pricesOf(project)}${rest ? `&${rest}` : ''}`} replace />;
+  }
 
   return (
     <section className="prices" aria-labelledby="prices-title">

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { manualRedirectToAuth, needsManualRedirect } from '@/shared/auth/manual-redirect';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { paths } from '@/shared/paths';
@@ -10,7 +12,8 @@ import './transactions.css';
 
 /**
  * `/transactions/help/:id?` (or `?id=`): the support request about one purchase. A payment
- * that is not the player's goes back to the history; OK after sending goes to the start page.
+ * that is not the player's goes back to the history, a lookup that fails to the sign-in screen;
+ * OK after sending goes to the start page.
  */
 export function TransactionHelpPage() {
   const { t } = useTranslation();
@@ -21,11 +24,24 @@ export function TransactionHelpPage() {
   const id = params.id || search.get('id') || undefined;
   const payment = useUserPayment(user ? id : undefined);
   usePageMeta({ title: `${t('transactions.helpTitle')} · ${t('header.portalName')}` });
+  // A lookup that fails (not a missing payment: that is a null result) goes back to sign-in.
+  const redirect = payment.isError && needsManualRedirect(payment.error);
+  const project = search.get('project');
+  useEffect(() => {
+    if (redirect) void manualRedirectToAuth({ project });
+  }, [redirect, project]);
 
   if (!user) return <Navigate to={paths.home()} replace />;
   if (!id) return <Navigate to={paths.transactions()} replace />;
   if (payment.isPending) return <FullScreenLoader />;
-  if (payment.isError || !payment.data) return <Navigate to={paths.transactions()} replace />;
+  if (payment.isError) {
+    return (
+      <p className="tx-message" role="alert">
+        {t('transactions.loadError')}
+      </p>
+    );
+  }
+  if (!payment.data) return <Navigate to={paths.transactions()} replace />;
   return (
     <section className="tx-page" aria-labelledby="tx-help-title">
       <p>

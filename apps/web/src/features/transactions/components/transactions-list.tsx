@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPaymentHistoryItem } from '@portal/contracts/payments';
+import { manualRedirectToAuth, needsManualRedirect } from '@/shared/auth/manual-redirect';
 import { files } from '@/shared/paths';
 import { Dialog } from '@/shared/ui/modal/dialog';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
@@ -13,6 +14,8 @@ import './transactions.css';
 export interface TransactionsListProps {
   /** "Ask for help" on a purchase: a route in the portal, the help form inside a modal. */
   onHelp: (paymentId: string) => void;
+  /** The game whose purchases to list (a host embedding the history); null lists them all. */
+  project?: string | null;
 }
 
 /** Opens a receipt link in a new tab; where a blocker refuses the tab, this page goes there. */
@@ -107,13 +110,19 @@ function Row({ item, open, onToggle, onHelp, onReceiptPending }: { item: TPaymen
 /**
  * The purchase history (spec 2 "Transactions"): date, title, status in its colour and price;
  * a row opens on a click on its header and closes on the next. An empty history shows the
- * no-purchases stub.
+ * no-purchases stub; a history that cannot be loaded goes back to the sign-in screen.
  */
-export function TransactionsList({ onHelp }: TransactionsListProps) {
+export function TransactionsList({ onHelp, project = null }: TransactionsListProps) {
   const { t } = useTranslation();
-  const payments = useUserPayments(true);
+  const payments = useUserPayments(project || null, true);
   const [openId, setOpenId] = useState<string | null>(null);
   const [receiptPending, setReceiptPending] = useState(false);
+
+  // A list that cannot be read (after the query's retries) takes the player back to sign-in.
+  const redirect = payments.isError && needsManualRedirect(payments.error);
+  useEffect(() => {
+    if (redirect) void manualRedirectToAuth({ project });
+  }, [redirect, project]);
 
   if (payments.isPending) return <FullScreenLoader />;
   if (payments.isError) {

@@ -1,4 +1,4 @@
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
@@ -6,17 +6,21 @@ import { paths } from '@/shared/paths';
 import { TransactionsList } from './transactions-list';
 import './transactions.css';
 
-/** `/transactions`: the purchase history of the signed-in player (others go to the start page). */
+/**
+ * `/transactions`: the purchase history of the signed-in player (others go to the start page);
+ * `?project=` (a game embedding it) lists that game's purchases only.
+ */
 export function TransactionsPage() {
   const { t } = useTranslation();
   const user = useStoredUser();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   usePageMeta({ title: `${t('transactions.title')} · ${t('header.portalName')}` });
   if (!user) return <Navigate to={paths.home()} replace />;
   return (
     <section className="tx-page" aria-labelledby="tx-title">
       <h1 id="tx-title">{t('transactions.title')}</h1>
-      <TransactionsList onHelp={(id) => navigate(paths.transactionsHelp(id))} />
+      <TransactionsList project={search.get('project')} onHelp={(id) => navigate(paths.transactionsHelp(id))} />
     </section>
   );
 }

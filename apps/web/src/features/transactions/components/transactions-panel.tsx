@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getRequestContext } from '@/shared/api/client';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { PaymentHelpForm } from './payment-help-form';
 import { TransactionsList } from './transactions-list';
@@ -18,6 +19,8 @@ export function TransactionsPanel({ onClose }: TransactionsPanelProps) {
   const { t } = useTranslation();
   const user = useStoredUser();
   const [helpFor, setHelpFor] = useState<string | null>(null);
+  // The modal's values name the game that opened it: its purchases only.
+  const [project] = useState(() => getRequestContext().project ?? null);
 
   useEffect(() => {
     if (!user) onClose?.();
@@ -39,7 +42,7 @@ export function TransactionsPanel({ onClose }: TransactionsPanelProps) {
       ) : (
         <>
           <h2 id="tx-panel-title">{t('transactions.title')}</h2>
-          <TransactionsList onHelp={setHelpFor} />
+          <TransactionsList project={project} onHelp={setHelpFor} />
         </>
       )}
     </section>
