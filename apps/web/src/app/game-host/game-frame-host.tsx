@@ -19,7 +19,7 @@ import { storage } from '@/shared/storage';
 import { paths } from '@/shared/paths';
 import { useModal } from '@/shared/ui/modal/modal-context';
 import { notify } from '@/shared/ui/notify';
-import { createLoginSession, loginPathOf } from './api/create-login-session';
+import { createLoginSession, loginPathOf, loginSessionBody } from './api/create-login-session';
 import { LoginFrame } from './login-frame';
 import { PaymentModal } from './payment-modal';
 import { SupportModal } from './support-modal';
@@ -41,7 +41,7 @@ export const cancelledPayment = (paymentId: string): TPaymentResult => ({
  */
 async function loginScreenPath(language: string, project: string): Promise<string> {
   try {
-    const answer = await createLoginSession({ source: 'web', locale: isLanguage(language) ? language : 'en', project });
+    const answer = await createLoginSession(loginSessionBody(language, project));
     const path = loginPathOf(answer.loginUrl);
     if (!path) {
       notify({ kind: 'error', text: i18n.t('errors.GET_INVALID_SESSION_LOGIN_URL_ERROR'), id: 'GET_INVALID_SESSION_LOGIN_URL_ERROR' });

@@ -1,0 +1,41 @@
+import { expect, test, type Frame, type Page } from '@playwright/test';
+import { ALLOWED_GAME_ORIGIN, frameTestGame } from '../support/host';
+
+/**
+ * The game page as host, by the project's delivery mode, and the 401 reactions a player meets:
+ * the session request a game's login makes, the payment modal in the payment URL's language,
+ * and where a rejected token sends a top-level page.
+ */
+
+async function playTestGame(page: Page, project = 'familytown'): Promise<Frame> {
+  await frameTestGame(page, ALLOWED_GAME_ORIGIN);
+  await page.goto(`/games/en/${project}/`);
+  await page.getByRole('button', { name: 'Play' }).click();
+  await expect(page.frameLocator('iframe#game-frame').getByRole('heading', { name: 'Test game' })).toBeVisible();
+  const handle = page.frame({ url: `${ALLOWED_GAME_ORIGIN}/game.html?lang=en` });
+  if (!handle) throw new Error('no game frame');
+  return handle;
+}
+
+/** Calls `GameSDK[method](...args)` in the game frame without waiting for its answer. */
+const callSdk = (frame: Frame, method: string, ...args: unknown[]) =>
+  frame.evaluate(
+    ([m, a]) => {
+      const sdk = (window as unknown as { GameSDK: Record<string, (...x: unknown[]) => unknown> }).GameSDK;
+      void Promise.resolve(sdk[m as string]!(...(a as unknown[]))).catch(() => undefined);
+    },
+    [method, args] as const,
+  );
+
+test.describe('a game on the portal', () => {
+  test('its login asks for a session with iid, uid, platformId, source, locale and project', async ({ page }) => {
+    const game = await playTestGame(page);
+    // A signed-out visitor holds the anonymous marker: the installation id of this browser.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('tempUserId'))).toBeTruthy();
+    const marker = await page.evaluate(() => localStorage.getItem('tempUserId'));
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/session/get') && r.method() === 'POST');
+    await callSdk(game, 'login');
+    expect((await request).postDataJSON()).toEqual({ iid: marker, uid: null, platformId: 'web', source: 'web', locale: 'en', project: 'familytown' });
+    await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  });
+});
