@@ -1,4 +1,5 @@
 import { expect, test, type Frame, type Page } from '@playwright/test';
+import { createPayment, registerPlayer, signInBrowser } from '../support/api';
 import { ALLOWED_GAME_ORIGIN, frameTestGame } from '../support/host';
 
 /**
@@ -37,5 +38,19 @@ test.describe('a game on the portal', () => {
     await callSdk(game, 'login');
     expect((await request).postDataJSON()).toEqual({ iid: marker, uid: null, platformId: 'web', source: 'web', locale: 'en', project: 'familytown' });
     await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('the payment modal a game opens speaks the locale of the payment URL; the page keeps its own', async ({ page, request }) => {
+    const player = await registerPlayer(request, 'locale');
+    await signInBrowser(page, player);
+    const game = await playTestGame(page);
+    const payment = await createPayment(request, { userId: player.userId });
+    await callSdk(game, 'openPayment', `${payment.paymentUrl}/web/ru/familytown`);
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Оплата', exact: true })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Продолжить' })).toBeVisible();
+    // The portal around it stays in English.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Support' })).toBeVisible();
+    await expect(page).toHaveURL(/\/games\/en\/familytown\/$/);
   });
 });
