@@ -54,3 +54,15 @@ test.describe('a game on the portal', () => {
     await expect(page).toHaveURL(/\/games\/en\/familytown\/$/);
   });
 });
+
+test.describe('a 401 answer', () => {
+  test('on a top-level page with source web reacts as web mode: the loader, token kept', async ({ page, request }) => {
+    const player = await registerPlayer(request, 'web401');
+    const payment = await createPayment(request, { userId: player.userId });
+    await signInBrowser(page, { ...player, jwt: 'not-a-valid-token' });
+    await page.goto(`/payments/process/${payment.paymentId}/web/en/familytown`);
+    await expect(page).toHaveURL(/\/loader$/);
+    await expect(page.getByText('UNAUTHORIZED! INVALID_TOKEN!')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBe('not-a-valid-token');
+  });
+});

@@ -27,13 +27,16 @@ afterEach(() => {
 });
 
 describe('authMode', () => {
-  it('is mobile for a mobile source, web when framed, default otherwise', () => {
+  it('is mobile for a mobile source, web for source web framed or not, default otherwise', () => {
     expect(authMode('android', false)).toBe('mobile');
     expect(authMode('iOS', true)).toBe('mobile');
     expect(authMode('mobile', false)).toBe('mobile');
     expect(authMode('web', true)).toBe('web');
+    expect(authMode('web', false)).toBe('web');
+    expect(authMode('WEB', false)).toBe('web');
+    // No source: a frame is a web host's; another named source is not web mode.
     expect(authMode(null, true)).toBe('web');
-    expect(authMode('web', false)).toBe('default');
+    expect(authMode('partner', true)).toBe('default');
     expect(authMode(undefined, false)).toBe('default');
   });
 });

@@ -10,8 +10,16 @@ export type AuthMode = 'web' | 'mobile' | 'default';
 
 const MOBILE_SOURCES = new Set(['mobile', 'android', 'ios']);
 
+/**
+ * The host's `source` decides: a mobile one is mobile mode, `web` is web mode (framed or
+ * opened on its own); a page given no source counts as web mode only inside a frame.
+ */
 export function authMode(source: string | null | undefined, framed = isFramed()): AuthMode {
-  if (source && MOBILE_SOURCES.has(source.toLowerCase())) return 'mobile';
+  if (source) {
+    const value = source.toLowerCase();
+    if (MOBILE_SOURCES.has(value)) return 'mobile';
+    return value === 'web' ? 'web' : 'default';
+  }
   return framed ? 'web' : 'default';
 }
 
