@@ -55,6 +55,15 @@ test.describe('a game on the portal', () => {
   });
 });
 
+/** A player whose stored token the server rejects. */
+const STALE_PLAYER = {
+  email: 'stale@players.example',
+  userId: '00000000-0000-4000-8000-0000000000aa',
+  nickName: 'Stale',
+  currentAuthType: 'email',
+  jwt: 'not-a-valid-token',
+};
+
 test.describe('a 401 answer', () => {
   test('on a top-level page with source web reacts as web mode: the loader, token kept', async ({ page, request }) => {
     const player = await registerPlayer(request, 'web401');
@@ -65,4 +74,18 @@ test.describe('a 401 answer', () => {
     await expect(page.getByText('UNAUTHORIZED! INVALID_TOKEN!')).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBe('not-a-valid-token');
   });
+
+  for (const path of ['/transactions', '/transactions/help?id=00000000-0000-4000-8000-000000000000']) {
+    test(`on ${path.split('?')[0]} ends on the login screen, signed out, with the toast`, async ({ page }) => {
+      await signInBrowser(page, { ...STALE_PLAYER });
+      await page.goto(path);
+      await expect(page.getByRole('alert').filter({ hasText: 'UNAUTHORIZED! INVALID_TOKEN!' }).first()).toBeVisible();
+      await expect(page).toHaveURL(/\/session\/login$/);
+      await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      // ...and it stays there.
+      await page.waitForTimeout(1000);
+      await expect(page).toHaveURL(/\/session\/login$/);
+      expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    });
+  }
 });

@@ -99,6 +99,6 @@ export const routeTree: RouteObject[] = [
 export const createRouter = () => {
   const router = createBrowserRouter(routeTree);
   // Code outside React (the api client's 401 reaction) navigates through the router.
-  setNavigate((to, options) => void router.navigate(to, options));
+  setNavigate((to, options) => router.navigate(to, options));
   return router;
 };

@@ -1,5 +1,6 @@
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isGoingToSignIn } from '@/shared/auth/auth-store';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { paths } from '@/shared/paths';
@@ -22,6 +23,8 @@ export function TransactionHelpPage() {
   const payment = useUserPayment(user ? id : undefined);
   usePageMeta({ title: `${t('transactions.helpTitle')} · ${t('header.portalName')}` });
 
+  // Signed out by a rejected token: the login screen is on its way, not the start page.
+  if (isGoingToSignIn()) return <FullScreenLoader />;
   if (!user) return <Navigate to={paths.home()} replace />;
   if (!id) return <Navigate to={paths.transactions()} replace />;
   if (payment.isPending) return <FullScreenLoader />;

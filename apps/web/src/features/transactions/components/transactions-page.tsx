@@ -1,18 +1,24 @@
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isGoingToSignIn } from '@/shared/auth/auth-store';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { paths } from '@/shared/paths';
+import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { TransactionsList } from './transactions-list';
 import './transactions.css';
 
-/** `/transactions`: the purchase history of the signed-in player (others go to the start page). */
+/**
+ * `/transactions`: the purchase history of the signed-in player (others go to the start page,
+ * a player whose token was just rejected to the login screen).
+ */
 export function TransactionsPage() {
   const { t } = useTranslation();
   const user = useStoredUser();
   const navigate = useNavigate();
   usePageMeta({ title: `${t('transactions.title')} · ${t('header.portalName')}` });
-  if (!user) return <Navigate to={paths.home()} replace />;
+  // Signed out by a rejected token: the login screen is on its way, not the start page.
+  if (!user) return isGoingToSignIn() ? <FullScreenLoader /> : <Navigate to={paths.home()} replace />;
   return (
     <section className="tx-page" aria-labelledby="tx-title">
       <h1 id="tx-title">{t('transactions.title')}</h1>
