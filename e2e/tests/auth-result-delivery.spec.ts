@@ -65,3 +65,30 @@ test.describe('auth failures in redirect and mobile modes', () => {
     expect(await loginDoneResult(page)).toEqual({ isError: true, errorCode: 1012, session: session.session });
   });
 });
+
+test.describe('a session the server does not know', () => {
+  test('unknown or malformed: every sign-in screen says "Session not found" and offers nothing', async ({ page }) => {
+    const unknown = '0b7c2d9e-6a53-4c1e-9d0f-3f2a1b4c5d6e';
+    for (const path of [
+      `/session/login/${unknown}/web/en/familytown`,
+      `/session/login/email/${unknown}/web`,
+      `/session/registration/${unknown}/web`,
+      `/auth/recovery-password/${unknown}/web`,
+      '/session/login/not-a-session/web/en/familytown',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Session not found' }), path).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Continue with e-mail' })).toHaveCount(0);
+      await expect(page.getByLabel('E-mail', { exact: true })).toHaveCount(0);
+    }
+    // Nothing of it was kept for a later sign-in.
+    expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
+  });
+
+  test('a known session shows the screens', async ({ page, request }) => {
+    const session = await hostSession(request, 'familytown', 'web');
+    await page.goto(session.loginUrl);
+    await expect(page.getByRole('link', { name: 'Continue with e-mail' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Session not found' })).toHaveCount(0);
+  });
+});
