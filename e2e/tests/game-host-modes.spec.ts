@@ -1,5 +1,6 @@
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { createPayment, registerPlayer, signInBrowser } from '../support/api';
+import { createPayment, PLAYER_PASSWORD, registerPlayer, signInBrowser } from '../support/api';
+import { openEmailForm } from '../support/email-form';
 import { ALLOWED_GAME_ORIGIN, frameTestGame } from '../support/host';
 
 /**
@@ -63,6 +64,22 @@ const STALE_PLAYER = {
   currentAuthType: 'email',
   jwt: 'not-a-valid-token',
 };
+
+test.describe('a redirect project’s game (neuroarena)', () => {
+  test('login sends the browser to the session’s loginUrl, and the sign-in brings the player back to the game', async ({ page, request }) => {
+    const player = await registerPlayer(request, 'redirect-game');
+    const game = await playTestGame(page, 'neuroarena');
+    await callSdk(game, 'login');
+    await expect(page).toHaveURL(/\/session\/login\/[0-9a-f-]{36}\/web\/en\/neuroarena$/);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await openEmailForm(page);
+    await page.getByLabel('E-mail', { exact: true }).fill(player.email);
+    await page.getByLabel('Password', { exact: true }).fill(PLAYER_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/games\/en\/neuroarena\/$/, { timeout: 20_000 });
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu' })).toBeVisible();
+  });
+});
 
 test.describe('a 401 answer', () => {
   test('on a top-level page with source web reacts as web mode: the loader, token kept', async ({ page, request }) => {

@@ -7,8 +7,9 @@ import { isLanguage, type Language } from '@portal/contracts/languages';
 import type { TPaymentResult, TUserAuth } from '@portal/contracts/messages';
 import type { GameFrameHostProps } from '@/features/game/routes';
 import { supportUnreadCountQueryOptions, useSupportUnreadCount } from '@/shared/api/get-support-unread-count';
-import { useInitialConfig } from '@/shared/api/get-initial-config';
+import { initialConfigQueryOptions, useInitialConfig } from '@/shared/api/get-initial-config';
 import { subscribeAuth } from '@/shared/auth/auth-store';
+import { rememberLoginReturn } from '@/shared/auth/login-return';
 import { logout } from '@/shared/auth/logout';
 import type { HostBridgeHandlers, PaymentTarget } from '@/shared/bridge/host-bridge';
 import { useHostBridge } from '@/shared/bridge/use-host-bridge';
@@ -56,6 +57,28 @@ async function loginScreenPath(language: string, project: string): Promise<strin
 }
 
 /**
+ * A redirect project's login (spec section 7, login behaviour): the browser goes to the
+ * session's loginUrl, and the result page of that session brings the player back to `returnTo`.
+ * False when no session could be made (a toast says why): the caller opens the plain login.
+ */
+async function redirectToLogin(language: string, project: string, returnTo: string): Promise<boolean> {
+  try {
+    const answer = await createLoginSession(loginSessionBody(language, project));
+    if (!loginPathOf(answer.loginUrl)) {
+      notify({ kind: 'error', text: i18n.t('errors.GET_INVALID_SESSION_LOGIN_URL_ERROR'), id: 'GET_INVALID_SESSION_LOGIN_URL_ERROR' });
+      return false;
+    }
+    storage.set(STORAGE_KEYS.session, answer.session);
+    rememberLoginReturn(answer.session, returnTo);
+    window.location.assign(answer.loginUrl);
+    return true;
+  } catch {
+    notify({ kind: 'error', text: i18n.t('errors.SESSION_GET_ERROR'), id: 'SESSION_GET_ERROR' });
+    return false;
+  }
+}
+
+/**
  * Answers the game in `iframe#game-frame` (spec section 7, DESIGN 4.5): every game message
  * gets its answer, the login, payment and support screens open in the global modal, and
  * what happens on the portal's side (sign-in or out in the header, a language switch, new
@@ -86,6 +109,13 @@ export function GameFrameHost({ frameRef, project }: GameFrameHostProps) {
 
     login: async () => {
       if (isSignedIn(currentUserAuth())) return gameUserAuth(project);
+      const settings = await queryClient.fetchQuery(initialConfigQueryOptions(project)).catch(() => null);
+      if (settings?.projects.authType === 'redirect') {
+        const { pathname: path, search: query } = location.current;
+        // The page leaves for the login screens: the game gets no answer, it is reloaded after.
+        if (await redirectToLogin(i18n.language, project, `${path}${query}`)) return new Promise<TUserAuth>(() => undefined);
+        return gameUserAuth(project);
+      }
       gameAsked.current.login = true;
       const src = await loginScreenPath(i18n.language, project);
       return new Promise<TUserAuth>((resolve) => {
