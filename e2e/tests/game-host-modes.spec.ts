@@ -1,6 +1,7 @@
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { createPayment, PLAYER_PASSWORD, registerPlayer, signInBrowser } from '../support/api';
 import { openEmailForm } from '../support/email-form';
+import { payInSandbox } from '../support/rcpt';
 import { ALLOWED_GAME_ORIGIN, frameTestGame } from '../support/host';
 
 /**
@@ -64,6 +65,63 @@ const STALE_PLAYER = {
   currentAuthType: 'email',
   jwt: 'not-a-valid-token',
 };
+
+test.describe('the header over a running postMessage game (familytown)', () => {
+  test('Login opens the sign-in in the modal; the game keeps running and hears the player', async ({ page, request }) => {
+    const player = await registerPlayer(request, 'header-login');
+    const game = await playTestGame(page);
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/games\/en\/familytown\/$/);
+    const login = dialog.frameLocator('iframe');
+    await openEmailForm(login);
+    await login.getByLabel('E-mail', { exact: true }).fill(player.email);
+    await login.getByLabel('Password', { exact: true }).fill(PLAYER_PASSWORD);
+    await login.getByRole('button', { name: 'Sign in' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu' })).toBeVisible();
+    // The same game frame, told about the player.
+    await expect
+      .poll(() => game.evaluate(() => (window as unknown as { events: Array<{ name: string; value: { userId?: string } }> }).events))
+      .toContainEqual({ name: 'userAuth', value: expect.objectContaining({ userId: player.userId }) });
+  });
+
+  test('Support and Purchase history open in the modal; help about a purchase opens its form there', async ({ page, request }) => {
+    const player = await registerPlayer(request, 'header-modal');
+    const { paymentId } = await createPayment(request, { userId: player.userId, priceId: 'ft-coins-100' });
+    await payInSandbox(request, player, paymentId);
+    await signInBrowser(page, player);
+    await playTestGame(page);
+    const banner = page.getByRole('banner');
+
+    // The support entry of the header and the one of the account menu.
+    const tickets = page.getByRole('dialog', { name: 'My Tickets' });
+    await banner.getByRole('navigation').getByRole('link', { name: 'Support' }).click();
+    await expect(tickets).toBeVisible();
+    await expect(page).toHaveURL(/\/games\/en\/familytown\/$/);
+    await page.keyboard.press('Escape');
+    await expect(tickets).toBeHidden();
+    await banner.getByRole('button', { name: 'Account menu' }).click();
+    await banner.getByRole('region', { name: 'Account menu' }).getByRole('link', { name: 'Support' }).click();
+    await expect(tickets).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(tickets).toBeHidden();
+
+    await banner.getByRole('button', { name: 'Account menu' }).click();
+    await banner.getByRole('link', { name: 'Purchase history' }).click();
+    const history = page.getByRole('dialog', { name: 'Purchase history' });
+    await expect(history).toBeVisible();
+    await expect(page).toHaveURL(/\/games\/en\/familytown\/$/);
+    await history.getByRole('list', { name: 'Your purchases' }).getByRole('button', { name: /Мешок монет/ }).click();
+    await history.getByRole('button', { name: 'Ask for help' }).click();
+    await expect(history.getByRole('heading', { name: 'Payment support request' })).toBeVisible();
+    await expect(history.getByText(player.userId)).toBeVisible();
+    await expect(page).toHaveURL(/\/games\/en\/familytown\/$/);
+    // The game is still there, behind the modal.
+    await expect(page.frameLocator('iframe#game-frame').getByRole('heading', { name: 'Test game' })).toBeAttached();
+  });
+});
 
 test.describe('a redirect project’s game (neuroarena)', () => {
   test('login sends the browser to the session’s loginUrl, and the sign-in brings the player back to the game', async ({ page, request }) => {

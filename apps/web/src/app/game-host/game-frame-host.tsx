@@ -18,12 +18,14 @@ import { isGamesPath, withGamesLanguage } from '@/shared/i18n/resolve-language';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
 import { storage } from '@/shared/storage';
 import { paths } from '@/shared/paths';
+import { setScreenOpeners } from '@/shared/layout/screen-openers';
 import { useModal } from '@/shared/ui/modal/modal-context';
 import { notify } from '@/shared/ui/notify';
 import { createLoginSession, loginPathOf, loginSessionBody } from './api/create-login-session';
 import { LoginFrame } from './login-frame';
 import { PaymentModal } from './payment-modal';
 import { SupportModal } from './support-modal';
+import { TransactionsModal } from './transactions-modal';
 import { paymentModalValues } from './payment-target';
 import { currentUserAuth, gameUserAuth, isSignedIn } from './user-auth';
 
@@ -104,6 +106,46 @@ export function GameFrameHost({ frameRef, project }: GameFrameHostProps) {
   const location = useRef({ pathname, search, hash });
   location.current = { pathname, search, hash };
 
+  /**
+   * The sign-in screens in the modal, on a session of session/get; settles when the player
+   * signed in there, the screens reported a failure or their close, or the modal was closed.
+   */
+  const openLogin = async (): Promise<void> => {
+    const src = await loginScreenPath(i18n.language, project);
+    return new Promise<void>((resolve) => {
+      let settled = false;
+      const settle = () => {
+        if (settled) return;
+        settled = true;
+        unsubscribe();
+        resolve();
+      };
+      const done = () => {
+        settle();
+        modal.close();
+      };
+      // The sign-in screens run in a same-origin frame: their stored player reaches this
+      // page as a `storage` event.
+      const unsubscribe = subscribeAuth(() => {
+        if (isSignedIn(currentUserAuth())) done();
+      });
+      modal.open(
+        <LoginFrame
+          src={src}
+          onResult={(result) => {
+            // A failure or the screens' own close ends the login; a success is the storage event's.
+            if (result.isError || isSignedIn(currentUserAuth())) done();
+          }}
+        />,
+        { label: t('login.title'), onClose: settle },
+      );
+    });
+  };
+
+  const openSupport = () => modal.open(<SupportModal onClose={modal.close} />, { label: t('support.ticketsTitle'), values: { project } });
+  const openTransactions = () =>
+    modal.open(<TransactionsModal onClose={modal.close} />, { label: t('transactions.title'), values: { project } });
+
   const handlers: HostBridgeHandlers = {
     getUserAuth: () => gameUserAuth(project),
 
@@ -117,37 +159,13 @@ export function GameFrameHost({ frameRef, project }: GameFrameHostProps) {
         return gameUserAuth(project);
       }
       gameAsked.current.login = true;
-      const src = await loginScreenPath(i18n.language, project);
-      return new Promise<TUserAuth>((resolve) => {
-        let settled = false;
-        const settle = () => {
-          if (settled) return;
-          settled = true;
-          unsubscribe();
-          gameAsked.current.login = false;
-          // Closed without signing in: the signed-out auth, so the game's promise settles.
-          resolve(gameUserAuth(project));
-        };
-        const done = () => {
-          settle();
-          modal.close();
-        };
-        // The sign-in screens run in a same-origin frame: their stored player reaches this
-        // page as a `storage` event.
-        const unsubscribe = subscribeAuth(() => {
-          if (isSignedIn(currentUserAuth())) done();
-        });
-        modal.open(
-          <LoginFrame
-            src={src}
-            onResult={(result) => {
-              // A failure or the screens' own close ends the login; a success is the storage event's.
-              if (result.isError || isSignedIn(currentUserAuth())) done();
-            }}
-          />,
-          { label: t('login.title'), onClose: settle },
-        );
-      });
+      try {
+        await openLogin();
+      } finally {
+        gameAsked.current.login = false;
+      }
+      // Closed without signing in: the signed-out auth, so the game's promise settles.
+      return gameUserAuth(project);
     },
 
     logout: async () => {
@@ -196,10 +214,23 @@ export function GameFrameHost({ frameRef, project }: GameFrameHostProps) {
 
     getUnreadSupportCount: async () => (await queryClient.fetchQuery(supportUnreadCountQueryOptions())).count,
 
-    openSupport: () => {
-      modal.open(<SupportModal onClose={modal.close} />, { label: t('support.ticketsTitle'), values: { project } });
-    },
+    openSupport,
   };
+
+  // On a postMessage project's running game the header's Login, Support and Purchase history
+  // open in the modal too, so the player never leaves the game (a redirect project's header
+  // navigates as anywhere else).
+  const latest = useRef({ openLogin, openSupport, openTransactions });
+  latest.current = { openLogin, openSupport, openTransactions };
+  const authType = useInitialConfig(project).data?.projects.authType;
+  useEffect(() => {
+    if (authType !== 'postMessage') return;
+    return setScreenOpeners({
+      login: () => void latest.current.openLogin(),
+      support: () => latest.current.openSupport(),
+      transactions: () => latest.current.openTransactions(),
+    });
+  }, [authType]);
 
   // Until the config is there, the game's first messages are held rather than dropped.
   const { notify: push } = useHostBridge(frameRef, handlers, { allowedOrigins, paymentOrigins, ready: !config.isPending });
