@@ -59,9 +59,9 @@ async function loginScreenPath(language: string, project: string): Promise<strin
 }
 
 /**
- * A redirect project's login (spec section 7, login behaviour): the browser goes to the
- * session's loginUrl, and the result page of that session brings the player back to `returnTo`.
- * False when no session could be made (a toast says why): the caller opens the plain login.
+ * A redirect project's login: the browser goes to the session's loginUrl, and the result page
+ * of that session brings the player back to `returnTo`. False when no session could be made
+ * (a toast says why): the game then hears the player is still signed out.
  */
 async function redirectToLogin(language: string, project: string, returnTo: string): Promise<boolean> {
   try {

@@ -53,7 +53,7 @@ export async function finishSignIn(result: TAuthResult, options: FinishOptions):
 }
 
 /**
- * A failure the host must hear about (spec section 8 codes), when there is a host: posted to
+ * A failure the host must hear about (its host error code), when there is a host: posted to
  * the framing page in postMessage mode; in redirect and mobile modes the flow ends on
  * `/session/loginDone/:result` with `isError: true`, as a success does.
  */
