@@ -40,7 +40,13 @@ export type TSessionGetAnswer = z.infer<typeof ZSessionGetAnswer>;
 export const sessionLoginPath = (session: string, source: string, locale: string, project: string): string =>
   `/session/login/${encodeURIComponent(session)}/${encodeURIComponent(source)}/${encodeURIComponent(locale)}/${encodeURIComponent(project)}`;
 
-/** GET /api/session/{session} -> `{ data: TSessionInfo }` (404 SESSION_NOT_FOUND). */
+/**
+ * How long a session of session/get can be signed in to: the sign-in screens refuse an older
+ * one ("Session not found") and hand no result for it.
+ */
+export const SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** GET /api/session/{session} -> `{ data: TSessionInfo }` (404 SESSION_NOT_FOUND: unknown or expired). */
 export const ZSessionInfo = z.object({
   session: z.string().uuid(),
   source: z.string(),

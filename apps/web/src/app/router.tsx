@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
-import { Navigate, createBrowserRouter, useParams, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Navigate, createBrowserRouter, useLoaderData, useParams, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { isLanguage } from '@portal/contracts/languages';
 import { currentLanguage } from '@/shared/i18n/i18n';
 import { paths, routes } from '@/shared/paths';
 import { decodeResult } from '@portal/contracts/result-codec';
 import { setNavigate } from '@/shared/navigation';
+import { takeLoginReturn } from '@/shared/auth/login-return';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { RootLayout } from './layout/root-layout';
 import { ErrorScreen } from './layout/error-screen';
@@ -23,6 +24,17 @@ function GamesLanguage({ children }: { children: ReactNode }) {
 
 /** Loader-only pages (results handed to the host, the post-401 target). */
 const LoaderOnly = () => <FullScreenLoader />;
+
+/**
+ * The auth result page. A result of the session the portal's own game page started (a
+ * redirect project's game asked to log in) brings the player back to that game page; any
+ * other stays here for its host to read.
+ */
+function LoginDone() {
+  const result = useLoaderData<unknown>();
+  const [back] = useState(() => takeLoginReturn((result as { session?: unknown } | null)?.session));
+  return back ? <Navigate to={back} replace /> : <FullScreenLoader />;
+}
 
 /**
  * The result of a loader-only page: base64url JSON in `:result` or `?result=`. The page shows
@@ -52,7 +64,7 @@ export const routeTree: RouteObject[] = [
         path: routes.deletionPersonalData,
         lazy: async () => ({ Component: (await import('@/features/legal/routes')).DeletionPersonalDataRoute }),
       },
-      { path: routes.loginDone, loader: resultLoader, element: <LoaderOnly /> },
+      { path: routes.loginDone, loader: resultLoader, element: <LoginDone /> },
       { path: routes.paymentsDone, loader: resultLoader, element: <LoaderOnly /> },
       { path: routes.supportDone, loader: resultLoader, element: <LoaderOnly /> },
       { path: routes.unauthorized, loader: resultLoader, element: <LoaderOnly /> },
@@ -99,6 +111,6 @@ export const routeTree: RouteObject[] = [
 export const createRouter = () => {
   const router = createBrowserRouter(routeTree);
   // Code outside React (the api client's 401 reaction) navigates through the router.
-  setNavigate((to, options) => void router.navigate(to, options));
+  setNavigate((to, options) => router.navigate(to, options));
   return router;
 };

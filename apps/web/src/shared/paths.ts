@@ -93,6 +93,8 @@ export const api = {
   setUserAuthState: () => '/api/auth/set-user-auth-state',
   checkUserAuthState: (id: string) => `/api/auth/check-user-auth-state/${enc(id)}`,
   checkToken: (jwt: string) => `/api/auth/check/${enc(jwt)}`,
+  /** A session of session/get: 404 when unknown or expired. */
+  session: (id: string) => `/api/session/${enc(id)}`,
   captchaChallenge: () => '/api/auth/captcha-challenge',
   mergeAnonymous: () => '/api/auth/merge-anonymous',
   userMe: () => '/api/user/me',

@@ -1,18 +1,18 @@
 import { ZApiError } from '@portal/contracts/errors';
-import { sessionLoginPath, ZSessionGetAnswer, ZSessionGetBody, ZSessionInfo } from '@portal/contracts/session';
+import { SESSION_LIFETIME_MS, sessionLoginPath, ZSessionGetAnswer, ZSessionGetBody, ZSessionInfo } from '@portal/contracts/session';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createSessionRepository } from './repository.ts';
 
-export type SessionRoutesOptions = { db: Db; publicUrl: string };
+export type SessionRoutesOptions = { db: Db; publicUrl: string; now?: () => number };
 
 const tags = ['session'];
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 /** Sessions for games (spec section 7 "session/get"). */
-export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (app, { db, publicUrl }) => {
+export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (app, { db, publicUrl, now = Date.now }) => {
   const repo = createSessionRepository(db);
 
   app.post(
@@ -44,11 +44,12 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
   app.get(
     '/session/:session',
     {
-      schema: { tags, summary: 'A session made by session/get', params: z.object({ session: z.uuid() }), response: { 200: data(ZSessionInfo), 400: ZApiError, 404: ZApiError } },
+      schema: { tags, summary: 'A session made by session/get (404 when unknown or expired)', params: z.object({ session: z.uuid() }), response: { 200: data(ZSessionInfo), 400: ZApiError, 404: ZApiError } },
     },
     async (request) => {
       const row = await repo.find(request.params.session);
-      if (!row) throw new AppError('SESSION_NOT_FOUND', 404, 'Session not found');
+      // An expired session is as unknown as one never made: nobody signs in to it any more.
+      if (!row || now() - row.createdAt.getTime() > SESSION_LIFETIME_MS) throw new AppError('SESSION_NOT_FOUND', 404, 'Session not found');
       return {
         data: {
           session: row.id,

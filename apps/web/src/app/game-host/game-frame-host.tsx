@@ -7,8 +7,9 @@ import { isLanguage, type Language } from '@portal/contracts/languages';
 import type { TPaymentResult, TUserAuth } from '@portal/contracts/messages';
 import type { GameFrameHostProps } from '@/features/game/routes';
 import { supportUnreadCountQueryOptions, useSupportUnreadCount } from '@/shared/api/get-support-unread-count';
-import { useInitialConfig } from '@/shared/api/get-initial-config';
+import { initialConfigQueryOptions, useInitialConfig } from '@/shared/api/get-initial-config';
 import { subscribeAuth } from '@/shared/auth/auth-store';
+import { rememberLoginReturn } from '@/shared/auth/login-return';
 import { logout } from '@/shared/auth/logout';
 import type { HostBridgeHandlers, PaymentTarget } from '@/shared/bridge/host-bridge';
 import { useHostBridge } from '@/shared/bridge/use-host-bridge';
@@ -17,12 +18,14 @@ import { isGamesPath, withGamesLanguage } from '@/shared/i18n/resolve-language';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
 import { storage } from '@/shared/storage';
 import { paths } from '@/shared/paths';
+import { setScreenOpeners } from '@/shared/layout/screen-openers';
 import { useModal } from '@/shared/ui/modal/modal-context';
 import { notify } from '@/shared/ui/notify';
-import { createLoginSession, loginPathOf } from './api/create-login-session';
+import { createLoginSession, loginPathOf, loginSessionBody } from './api/create-login-session';
 import { LoginFrame } from './login-frame';
 import { PaymentModal } from './payment-modal';
 import { SupportModal } from './support-modal';
+import { TransactionsModal } from './transactions-modal';
 import { paymentModalValues } from './payment-target';
 import { currentUserAuth, gameUserAuth, isSignedIn } from './user-auth';
 
@@ -41,7 +44,7 @@ export const cancelledPayment = (paymentId: string): TPaymentResult => ({
  */
 async function loginScreenPath(language: string, project: string): Promise<string> {
   try {
-    const answer = await createLoginSession({ source: 'web', locale: isLanguage(language) ? language : 'en', project });
+    const answer = await createLoginSession(loginSessionBody(language, project));
     const path = loginPathOf(answer.loginUrl);
     if (!path) {
       notify({ kind: 'error', text: i18n.t('errors.GET_INVALID_SESSION_LOGIN_URL_ERROR'), id: 'GET_INVALID_SESSION_LOGIN_URL_ERROR' });
@@ -52,6 +55,28 @@ async function loginScreenPath(language: string, project: string): Promise<strin
   } catch {
     notify({ kind: 'error', text: i18n.t('errors.SESSION_GET_ERROR'), id: 'SESSION_GET_ERROR' });
     return paths.login();
+  }
+}
+
+/**
+ * A redirect project's login: the browser goes to the session's loginUrl, and the result page
+ * of that session brings the player back to `returnTo`. False when no session could be made
+ * (a toast says why): the game then hears the player is still signed out.
+ */
+async function redirectToLogin(language: string, project: string, returnTo: string): Promise<boolean> {
+  try {
+    const answer = await createLoginSession(loginSessionBody(language, project));
+    if (!loginPathOf(answer.loginUrl)) {
+      notify({ kind: 'error', text: i18n.t('errors.GET_INVALID_SESSION_LOGIN_URL_ERROR'), id: 'GET_INVALID_SESSION_LOGIN_URL_ERROR' });
+      return false;
+    }
+    storage.set(STORAGE_KEYS.session, answer.session);
+    rememberLoginReturn(answer.session, returnTo);
+    window.location.assign(answer.loginUrl);
+    return true;
+  } catch {
+    notify({ kind: 'error', text: i18n.t('errors.SESSION_GET_ERROR'), id: 'SESSION_GET_ERROR' });
+    return false;
   }
 }
 
@@ -81,43 +106,66 @@ export function GameFrameHost({ frameRef, project }: GameFrameHostProps) {
   const location = useRef({ pathname, search, hash });
   location.current = { pathname, search, hash };
 
+  /**
+   * The sign-in screens in the modal, on a session of session/get; settles when the player
+   * signed in there, the screens reported a failure or their close, or the modal was closed.
+   */
+  const openLogin = async (): Promise<void> => {
+    const src = await loginScreenPath(i18n.language, project);
+    return new Promise<void>((resolve) => {
+      let settled = false;
+      const settle = () => {
+        if (settled) return;
+        settled = true;
+        unsubscribe();
+        resolve();
+      };
+      const done = () => {
+        settle();
+        modal.close();
+      };
+      // The sign-in screens run in a same-origin frame: their stored player reaches this
+      // page as a `storage` event.
+      const unsubscribe = subscribeAuth(() => {
+        if (isSignedIn(currentUserAuth())) done();
+      });
+      modal.open(
+        <LoginFrame
+          src={src}
+          onResult={(result) => {
+            // A failure or the screens' own close ends the login; a success is the storage event's.
+            if (result.isError || isSignedIn(currentUserAuth())) done();
+          }}
+        />,
+        { label: t('login.title'), onClose: settle },
+      );
+    });
+  };
+
+  const openSupport = () => modal.open(<SupportModal onClose={modal.close} />, { label: t('support.ticketsTitle'), values: { project } });
+  const openTransactions = () =>
+    modal.open(<TransactionsModal onClose={modal.close} />, { label: t('transactions.title'), values: { project } });
+
   const handlers: HostBridgeHandlers = {
     getUserAuth: () => gameUserAuth(project),
 
     login: async () => {
       if (isSignedIn(currentUserAuth())) return gameUserAuth(project);
+      const settings = await queryClient.fetchQuery(initialConfigQueryOptions(project)).catch(() => null);
+      if (settings?.projects.authType === 'redirect') {
+        const { pathname: path, search: query } = location.current;
+        // The page leaves for the login screens: the game gets no answer, it is reloaded after.
+        if (await redirectToLogin(i18n.language, project, `${path}${query}`)) return new Promise<TUserAuth>(() => undefined);
+        return gameUserAuth(project);
+      }
       gameAsked.current.login = true;
-      const src = await loginScreenPath(i18n.language, project);
-      return new Promise<TUserAuth>((resolve) => {
-        let settled = false;
-        const settle = () => {
-          if (settled) return;
-          settled = true;
-          unsubscribe();
-          gameAsked.current.login = false;
-          // Closed without signing in: the signed-out auth, so the game's promise settles.
-          resolve(gameUserAuth(project));
-        };
-        const done = () => {
-          settle();
-          modal.close();
-        };
-        // The sign-in screens run in a same-origin frame: their stored player reaches this
-        // page as a `storage` event.
-        const unsubscribe = subscribeAuth(() => {
-          if (isSignedIn(currentUserAuth())) done();
-        });
-        modal.open(
-          <LoginFrame
-            src={src}
-            onResult={(result) => {
-              // A failure or the screens' own close ends the login; a success is the storage event's.
-              if (result.isError || isSignedIn(currentUserAuth())) done();
-            }}
-          />,
-          { label: t('login.title'), onClose: settle },
-        );
-      });
+      try {
+        await openLogin();
+      } finally {
+        gameAsked.current.login = false;
+      }
+      // Closed without signing in: the signed-out auth, so the game's promise settles.
+      return gameUserAuth(project);
     },
 
     logout: async () => {
@@ -166,10 +214,23 @@ export function GameFrameHost({ frameRef, project }: GameFrameHostProps) {
 
     getUnreadSupportCount: async () => (await queryClient.fetchQuery(supportUnreadCountQueryOptions())).count,
 
-    openSupport: () => {
-      modal.open(<SupportModal onClose={modal.close} />, { label: t('support.ticketsTitle'), values: { project } });
-    },
+    openSupport,
   };
+
+  // On a postMessage project's running game the header's Login, Support and Purchase history
+  // open in the modal too, so the player never leaves the game (a redirect project's header
+  // navigates as anywhere else).
+  const latest = useRef({ openLogin, openSupport, openTransactions });
+  latest.current = { openLogin, openSupport, openTransactions };
+  const authType = useInitialConfig(project).data?.projects.authType;
+  useEffect(() => {
+    if (authType !== 'postMessage') return;
+    return setScreenOpeners({
+      login: () => void latest.current.openLogin(),
+      support: () => latest.current.openSupport(),
+      transactions: () => latest.current.openTransactions(),
+    });
+  }, [authType]);
 
   // Until the config is there, the game's first messages are held rather than dropped.
   const { notify: push } = useHostBridge(frameRef, handlers, { allowedOrigins, paymentOrigins, ready: !config.isPending });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { TPaymentResult } from '@portal/contracts/messages';
 import { PaymentFlow } from '@/features/payments';
+import { ScopedLanguage } from '@/shared/i18n/scoped-language';
 import { useModal, type ModalValues } from '@/shared/ui/modal/modal-context';
 
 /** The provider step of the payment flow (its heading's id), where outside clicks must not close. */
@@ -10,7 +11,7 @@ export const PROVIDER_SCREEN_SELECTOR = '#payment-provider-title';
  * The payment feature's whole flow (process screen, provider screen, popup) in the modal. The
  * flow switches its steps in its own state; while it shows a provider screen the modal is not
  * dismissed by an outside click or Escape (spec section 2), which this wrapper learns from the
- * rendered step.
+ * rendered step. The flow speaks the locale of the payment URL.
  */
 export function PaymentModal({ values, onDone }: { values: Required<ModalValues>; onDone: (result: TPaymentResult) => void }) {
   const modal = useModal();
@@ -35,15 +36,18 @@ export function PaymentModal({ values, onDone }: { values: Required<ModalValues>
 
   return (
     <div ref={box} className="game-host-modal game-host-modal--payment">
-      <PaymentFlow
-        paymentId={values.id ?? ''}
-        source={values.source}
-        locale={values.locale}
-        project={values.project}
-        jwt={values.jwt}
-        inModal
-        onDone={onDone}
-      />
+      {/* The payment URL's locale, as the payment route honours it; the game page keeps its own. */}
+      <ScopedLanguage language={values.locale}>
+        <PaymentFlow
+          paymentId={values.id ?? ''}
+          source={values.source}
+          locale={values.locale}
+          project={values.project}
+          jwt={values.jwt}
+          inModal
+          onDone={onDone}
+        />
+      </ScopedLanguage>
     </div>
   );
 }

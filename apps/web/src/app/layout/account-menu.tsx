@@ -6,6 +6,7 @@ import type { StoredUser } from '@/shared/auth/auth-store';
 import { logout } from '@/shared/auth/logout';
 import { useSupportUnreadCount } from '@/shared/api/get-support-unread-count';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
+import { openInstead, useScreenOpener } from '@/shared/layout/screen-openers';
 import { SignInIcon, signInIconName } from '@/shared/ui/sign-in-icon';
 import { files, paths } from '@/shared/paths';
 import './account-menu.css';
@@ -25,6 +26,10 @@ export function AccountMenu({ user }: { user: StoredUser }) {
   const unreadId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const unread = useSupportUnreadCount(true).data?.count ?? 0;
+  // A running game of a postMessage project shows these in the modal: the game goes on.
+  const openTransactions = useScreenOpener('transactions');
+  const openSupport = useScreenOpener('support');
+  const closeMenu = () => setOpen(false);
 
   useEffect(() => {
     if (!open) return;
@@ -90,12 +95,12 @@ export function AccountMenu({ user }: { user: StoredUser }) {
               </Link>
             </li>
             <li>
-              <Link className="account-menu__item" to={paths.transactions()} onClick={() => setOpen(false)}>
+              <Link className="account-menu__item" to={paths.transactions()} onClick={openInstead(openTransactions, closeMenu)}>
                 {t('header.transactions')}
               </Link>
             </li>
             <li>
-              <Link className="account-menu__item" to={paths.supportTickets()} onClick={() => setOpen(false)}>
+              <Link className="account-menu__item" to={paths.supportTickets()} onClick={openInstead(openSupport, closeMenu)}>
                 {t('header.support')}
                 {unread > 0 ? (
                   <span className="account-menu__badge">

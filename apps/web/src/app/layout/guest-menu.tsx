@@ -8,7 +8,14 @@ import './account-menu.css';
  * The signed-out counterpart of the account menu: a Guest button that opens a panel saying
  * what signing in keeps, with the way to sign in. The header's Login button stays beside it.
  */
-export function GuestMenu({ loginState }: { loginState: { from: string } | undefined }) {
+export function GuestMenu({
+  loginState,
+  onLogin,
+}: {
+  loginState: { from: string } | undefined;
+  /** The Login link's click (a running game opens the login in its modal instead). */
+  onLogin?: (event: { preventDefault(): void }) => void;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -47,7 +54,15 @@ export function GuestMenu({ loginState }: { loginState: { from: string } | undef
           <p className="account-menu__type">{t('header.guestNote')}</p>
           <ul>
             <li>
-              <Link className="account-menu__item" to={paths.login()} state={loginState} onClick={() => setOpen(false)}>
+              <Link
+                className="account-menu__item"
+                to={paths.login()}
+                state={loginState}
+                onClick={(event) => {
+                  setOpen(false);
+                  onLogin?.(event);
+                }}
+              >
                 {t('header.login')}
               </Link>
             </li>

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setScreenOpeners } from '@/shared/layout/screen-openers';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import { Header } from './header';
 
@@ -14,6 +16,27 @@ beforeEach(async () => {
 });
 
 describe('header', () => {
+  it('a page that shows screens in the modal gets Login and Support instead of the navigation', async () => {
+    mockApi({});
+    const { router } = renderRoutes(routes, '/games/en/');
+    const login = vi.fn();
+    const support = vi.fn();
+    let release = () => {};
+    act(() => {
+      release = setScreenOpeners({ login, support });
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('link', { name: 'Login' }));
+    await user.click(screen.getByRole('link', { name: 'Support' }));
+    expect(login).toHaveBeenCalledTimes(1);
+    expect(support).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe('/games/en/');
+    // Once the page takes them back, the entries navigate again.
+    act(() => release());
+    await user.click(screen.getByRole('link', { name: 'Login' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/session/login'));
+  });
+
   it('signed out: Guest, the Login button and the support entry; an anonymous marker is made', async () => {
     mockApi({});
     renderRoutes(routes, '/games/en/');

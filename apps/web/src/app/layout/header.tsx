@@ -7,6 +7,7 @@ import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { isFramed } from '@/shared/auth/host-message';
 import { useSupportUnreadCount } from '@/shared/api/get-support-unread-count';
+import { openInstead, useScreenOpener } from '@/shared/layout/screen-openers';
 import { storage } from '@/shared/storage';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
 import { GuestMenu } from './guest-menu';
@@ -61,6 +62,8 @@ function PortalHeader() {
 
   const onAuthScreen = pathname.startsWith('/session/') || pathname.startsWith('/auth/recovery');
   const loginState = onAuthScreen ? undefined : { from: `${pathname}${search}` };
+  // A running game of a postMessage project opens the login in the modal: the game goes on.
+  const openLogin = useScreenOpener('login');
 
   return (
     <header className="site-header">
@@ -81,11 +84,12 @@ function PortalHeader() {
             </Suspense>
           ) : (
             <>
-              <GuestMenu loginState={loginState} />
+              <GuestMenu loginState={loginState} onLogin={openInstead(openLogin)} />
               <Link
                 to={paths.login()}
                 state={loginState}
                 className="button button--primary site-header__login"
+                onClick={openInstead(openLogin)}
               >
                 {t('header.login')}
               </Link>
@@ -106,8 +110,9 @@ function SupportLink({ markUnread }: { markUnread: boolean }) {
   const { t } = useTranslation();
   const unread = useSupportUnreadCount(markUnread).data?.count ?? 0;
   const marked = markUnread && unread > 0;
+  const openSupport = useScreenOpener('support');
   return (
-    <Link to={paths.supportTickets()} className="site-header__link">
+    <Link to={paths.supportTickets()} className="site-header__link" onClick={openInstead(openSupport)}>
       <img src={files.mainImage('support')} alt="" width={20} height={20} />
       {t('header.support')}
       {marked ? (

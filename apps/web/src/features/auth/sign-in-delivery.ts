@@ -1,9 +1,10 @@
 import type { TAuthResult } from '@portal/contracts/auth';
 import type { AuthType } from '@portal/contracts/control';
+import type { HostErrorCode } from '@portal/contracts/errors';
 import { storeSignIn } from '@/shared/auth/auth-store';
 import { mergeAnonymousMarker } from '@/shared/auth/anonymous';
 import { resetFailedAttempts } from '@/shared/auth/failed-attempts';
-import { isMobileSource, postToHost } from '@/shared/auth/host-message';
+import { deliverToHost, isMobileSource, postToHost } from '@/shared/auth/host-message';
 import { encodeResult } from '@portal/contracts/result-codec';
 import { paths } from '@/shared/paths';
 
@@ -51,8 +52,15 @@ export async function finishSignIn(result: TAuthResult, options: FinishOptions):
   return delivery;
 }
 
-/** A failure the host must hear about (spec section 8 codes), when there is a host. */
-export function reportAuthError(session: string | null, authType: AuthType | undefined, errorCode: number, source?: string | null): void {
+/**
+ * A failure the host must hear about (its host error code), when there is a host: posted to
+ * the framing page in postMessage mode; in redirect and mobile modes the flow ends on
+ * `/session/loginDone/:result` with `isError: true`, as a success does.
+ */
+export function reportAuthError(session: string | null, authType: AuthType | undefined, errorCode: HostErrorCode | number, source?: string | null): void {
   const delivery = deliveryFor(session, authType, source);
-  if (delivery === 'postMessage') postToHost({ type: 'authResult', result: { isError: true, errorCode, session } });
+  // Callers pass the contract's codes; the screens' hooks type them as plain numbers.
+  const result = { isError: true as const, errorCode: errorCode as HostErrorCode, session };
+  if (delivery === 'postMessage') postToHost({ type: 'authResult', result });
+  else if (delivery === 'redirect') deliverToHost('auth', result, { authType: 'redirect', source });
 }

@@ -62,6 +62,24 @@ export function updateStoredNickName(nickName: string): void {
 
 const SIGNED_IN_KEYS: StorageKey[] = [STORAGE_KEYS.accessToken, STORAGE_KEYS.webAuthData];
 
+let toSignIn = false;
+
+/**
+ * A rejected token sends the player to the login screen: while that navigation runs, the
+ * screens that need a player must not send the now signed-out visitor to the start page,
+ * which would cancel it.
+ */
+export const isGoingToSignIn = (): boolean => toSignIn;
+
+/** Forgets the player on the way to the login screen; `arrived` settles once it is shown. */
+export function clearSignInForLogin(arrived: Promise<unknown>): void {
+  toSignIn = true;
+  clearSignIn();
+  void arrived.finally(() => {
+    toSignIn = false;
+  });
+}
+
 /** Forgets the player: token and auth data (spec section 4, logout and 401). */
 export function clearSignIn(): void {
   SIGNED_IN_KEYS.forEach((key) => storage.remove(key));

@@ -5,6 +5,7 @@ import { apiGet, resetUnauthorizedGuard, setRequestContext } from '../api/client
 import { decodeResult } from '@portal/contracts/result-codec';
 import { authMode, reactToUnauthorized } from './unauthorized';
 import { resetHostOrigins, setHostOrigins } from './host-message';
+import { isGoingToSignIn } from './auth-store';
 
 const navigate = vi.fn();
 const shown: { kind: string; text: string }[] = [];
@@ -27,13 +28,16 @@ afterEach(() => {
 });
 
 describe('authMode', () => {
-  it('is mobile for a mobile source, web when framed, default otherwise', () => {
+  it('is mobile for a mobile source, web for source web framed or not, default otherwise', () => {
     expect(authMode('android', false)).toBe('mobile');
     expect(authMode('iOS', true)).toBe('mobile');
     expect(authMode('mobile', false)).toBe('mobile');
     expect(authMode('web', true)).toBe('web');
+    expect(authMode('web', false)).toBe('web');
+    expect(authMode('WEB', false)).toBe('web');
+    // No source: a frame is a web host's; another named source is not web mode.
     expect(authMode(null, true)).toBe('web');
-    expect(authMode('web', false)).toBe('default');
+    expect(authMode('partner', true)).toBe('default');
     expect(authMode(undefined, false)).toBe('default');
   });
 });
@@ -61,8 +65,14 @@ describe('the 401 reaction (spec section 4)', () => {
     expect(shown).toHaveLength(0);
   });
 
-  it('default: forgets the token and the user, shows the toast and opens the login page', () => {
+  it('default: forgets the token and the user, shows the toast and opens the login page', async () => {
+    let arrive!: () => void;
+    navigate.mockImplementation(() => new Promise<void>((resolve) => (arrive = resolve)));
     reactToUnauthorized('default');
+    // Until the login screen is there, screens that need a player do not send anyone away.
+    expect(isGoingToSignIn()).toBe(true);
+    arrive();
+    await vi.waitFor(() => expect(isGoingToSignIn()).toBe(false));
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('webAuthData')).toBeNull();
     expect(shown).toEqual([expect.objectContaining({ kind: 'error', id: 'UNAUTHORIZED_INVALID_TOKEN' })]);

@@ -1,7 +1,7 @@
 import type { HOST_ERROR_CODES } from '@portal/contracts/errors';
 import { isFramed, postToHost } from './host-message';
 import { encodeResult } from '@portal/contracts/result-codec';
-import { clearSignIn } from './auth-store';
+import { clearSignInForLogin } from './auth-store';
 import { navigateTo } from '../navigation';
 import { notifyError } from '../ui/notify';
 
@@ -10,8 +10,16 @@ export type AuthMode = 'web' | 'mobile' | 'default';
 
 const MOBILE_SOURCES = new Set(['mobile', 'android', 'ios']);
 
+/**
+ * The host's `source` decides: a mobile one is mobile mode, `web` is web mode (framed or
+ * opened on its own); a page given no source counts as web mode only inside a frame.
+ */
 export function authMode(source: string | null | undefined, framed = isFramed()): AuthMode {
-  if (source && MOBILE_SOURCES.has(source.toLowerCase())) return 'mobile';
+  if (source) {
+    const value = source.toLowerCase();
+    if (MOBILE_SOURCES.has(value)) return 'mobile';
+    return value === 'web' ? 'web' : 'default';
+  }
   return framed ? 'web' : 'default';
 }
 
@@ -23,14 +31,16 @@ export const UNAUTHORIZED_RESULT = { isError: true, errorCode: UNAUTHORIZED_CODE
 export function reactToUnauthorized(mode: AuthMode): void {
   if (mode === 'web') {
     postToHost({ type: 'authResult', result: { ...UNAUTHORIZED_RESULT } });
-    navigateTo('/loader', { replace: true });
+    void navigateTo('/loader', { replace: true });
     return;
   }
   if (mode === 'mobile') {
-    navigateTo(`/unauthorized/${encodeResult(UNAUTHORIZED_RESULT)}`, { replace: true });
+    void navigateTo(`/unauthorized/${encodeResult(UNAUTHORIZED_RESULT)}`, { replace: true });
     return;
   }
-  clearSignIn();
+  // The login screen first, then the player forgotten: a screen that needs a player must not
+  // send the visitor to the start page meanwhile, and the login screen must find nobody.
+  const arrived = navigateTo('/session/login', { replace: true });
+  clearSignInForLogin(arrived);
   notifyError('UNAUTHORIZED_INVALID_TOKEN');
-  navigateTo('/session/login', { replace: true });
 }

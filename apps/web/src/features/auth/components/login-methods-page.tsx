@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_AUTH_METHODS, type AuthMethod } from '@portal/contracts/control';
 import type { PassportProvider, TAuthResult } from '@portal/contracts/auth';
-import { HOST_ERROR_CODES } from '@portal/contracts/errors';
+import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
 import { getStoredUser } from '@/shared/auth/auth-store';
 import { postToHost } from '@/shared/auth/host-message';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
@@ -40,14 +40,14 @@ export function offeredMethods(configured: readonly AuthMethod[] | undefined): r
  * authResult of DESIGN 4.5 with `authState`). It waits for the project settings, which carry
  * the origins a result may be posted to.
  */
-function useHostTokenCheck(jwt: string | null, session: string | null, ready: boolean) {
+function useHostTokenCheck(jwt: string | null, session: string | null, ready: boolean, reportError: (errorCode: HostErrorCode) => void) {
   const check = useQuery({ ...checkTokenQueryOptions(jwt ?? ''), enabled: jwt !== null });
   const [reported, setReported] = useState(false);
   useEffect(() => {
     if (!jwt || reported || check.isPending || !ready) return;
     setReported(true);
     if (check.isError) {
-      postToHost({ type: 'authResult', result: { isError: true, errorCode: HOST_ERROR_CODES.authCheckFailed, session } });
+      reportError(HOST_ERROR_CODES.authCheckFailed);
       return;
     }
     const answer = check.data;
@@ -70,7 +70,7 @@ function useHostTokenCheck(jwt: string | null, session: string | null, ready: bo
         result: { isError: false, authState: 'authNotExist', jwt: null, userId: null, nickName: null, currentAuthType: 'unauthorized', session },
       });
     }
-  }, [jwt, session, ready, reported, check.isPending, check.isError, check.data]);
+  }, [jwt, session, ready, reported, check.isPending, check.isError, check.data, reportError]);
   return { checking: jwt !== null && check.isPending, exists: check.data?.result === true };
 }
 
@@ -82,17 +82,18 @@ export function LoginMethodsPage() {
   const screen = useAuthScreen();
   const { session, source } = screen.flow;
   const [signedInAtStart] = useState(() => getStoredUser() !== null && !session);
-  const hostCheck = useHostTokenCheck(segment(params.jwt), session, !screen.configPending);
+  const authType = screen.config?.projects.authType;
+  const reportError = useCallback((errorCode: HostErrorCode) => reportAuthError(session, authType, errorCode, source), [session, authType, source]);
+  const hostCheck = useHostTokenCheck(segment(params.jwt), session, !screen.configPending, reportError);
   const from = (location.state as FromState | null)?.from;
   usePageMeta({ title: `${t('login.title')} · ${t('header.portalName')}` });
 
   const { finish } = screen;
-  const authType = screen.config?.projects.authType;
   const onResult = useCallback((result: TAuthResult) => void finish(result), [finish]);
   const onClosed = useCallback(() => {
     notify({ kind: 'info', text: t('login.popupClosed'), id: 'popup-closed' });
-    reportAuthError(session, authType, HOST_ERROR_CODES.authClosedByUser);
-  }, [t, session, authType]);
+    reportError(HOST_ERROR_CODES.authClosedByUser);
+  }, [t, reportError]);
   const outside = useOutsideSignIn({ session, source, onResult, onClosed });
 
   if (signedInAtStart) return <Navigate to={paths.home()} replace />;

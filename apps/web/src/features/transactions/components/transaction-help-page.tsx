@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { manualRedirectToAuth, needsManualRedirect } from '@/shared/auth/manual-redirect';
+import { isGoingToSignIn } from '@/shared/auth/auth-store';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { paths } from '@/shared/paths';
@@ -31,6 +32,8 @@ export function TransactionHelpPage() {
     if (redirect) void manualRedirectToAuth({ project });
   }, [redirect, project]);
 
+  // Signed out by a rejected token: the login screen is on its way, not the start page.
+  if (isGoingToSignIn()) return <FullScreenLoader />;
   if (!user) return <Navigate to={paths.home()} replace />;
   if (!id) return <Navigate to={paths.transactions()} replace />;
   if (payment.isPending) return <FullScreenLoader />;

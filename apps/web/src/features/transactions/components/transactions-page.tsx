@@ -1,14 +1,17 @@
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { isGoingToSignIn } from '@/shared/auth/auth-store';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { paths } from '@/shared/paths';
+import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { TransactionsList } from './transactions-list';
 import './transactions.css';
 
 /**
- * `/transactions`: the purchase history of the signed-in player (others go to the start page);
- * `?project=` (a game embedding it) lists that game's purchases only.
+ * `/transactions`: the purchase history of the signed-in player (others go to the start page,
+ * a player whose token was just rejected to the login screen); `?project=` (a game embedding
+ * it) lists that game's purchases only.
  */
 export function TransactionsPage() {
   const { t } = useTranslation();
@@ -16,7 +19,8 @@ export function TransactionsPage() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   usePageMeta({ title: `${t('transactions.title')} · ${t('header.portalName')}` });
-  if (!user) return <Navigate to={paths.home()} replace />;
+  // Signed out by a rejected token: the login screen is on its way, not the start page.
+  if (!user) return isGoingToSignIn() ? <FullScreenLoader /> : <Navigate to={paths.home()} replace />;
   return (
     <section className="tx-page" aria-labelledby="tx-title">
       <h1 id="tx-title">{t('transactions.title')}</h1>
