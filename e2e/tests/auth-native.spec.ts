@@ -98,6 +98,22 @@ test.describe('sign-in on the provider script when its keys are set', () => {
     });
   }
 
+  test('a Google sign-in the provider fails (not a closed window): the host gets 1009', async ({ page, request, host, baseURL }) => {
+    const { loginUrl, session } = await hostSession(request, 'familytown');
+    const { frame } = await openFramedLogin(page, host, loginUrl);
+    const toProvider = page.context().waitForEvent('request', (r) => r.url().includes('/local-oidc/auth'));
+    const popupOpened = page.waitForEvent('popup');
+    await frame.getByRole('button', { name: 'Continue with Google' }).first().click();
+    const popup = await popupOpened;
+    const state = new URL((await toProvider).url()).searchParams.get('state') ?? '';
+    expect(state).not.toBe('');
+    // The provider answers the callback with an error of its own; the callback page then closes its window.
+    await popup.goto(`${baseURL}/passport/google/callback?error=server_error&state=${encodeURIComponent(state)}`).catch(() => undefined);
+    await expect
+      .poll(() => hostMessages(page))
+      .toEqual([expect.objectContaining({ data: { type: 'authResult', result: { isError: true, errorCode: 1009, session } } })]);
+  });
+
   test('the portal page signs a visitor in with Telegram', async ({ page, standIns }) => {
     expect(standIns.outcome.telegram).toBe('ok');
     await page.goto('/session/login');

@@ -487,13 +487,23 @@ export class AuthService {
    * handoff the callback page gave its opener, and only once. An unknown id and a wrong
    * secret look the same.
    */
-  async claimOutsideSignIn(id: string, secret: string | undefined, handoff: string | undefined): Promise<{ result: TAuthResult | null; waitingForHandoff?: boolean }> {
+  async claimOutsideSignIn(
+    id: string,
+    secret: string | undefined,
+    handoff: string | undefined,
+  ): Promise<{ result: TAuthResult | null; waitingForHandoff?: boolean; failed?: boolean }> {
     if (!secret) throw unknownAuthState();
     const claimed = await this.repo.claimAuthResult(id, sha256(secret), handoff ? sha256(handoff) : undefined, new Date(this.now()));
     if (claimed === 'unknown') throw unknownAuthState();
     if (claimed === 'pending') return { result: null };
+    if (claimed === 'failed') return { result: null, failed: true };
     if (claimed === 'waiting') return { result: null, waitingForHandoff: true };
     return claimed;
+  }
+
+  /** The provider refused or failed the sign-in of state `id` (the player did not just decline). */
+  async failOutsideSignIn(id: string): Promise<void> {
+    await this.repo.failAuthState(id);
   }
 
   /** Stores a finished outside sign-in's result; answers the one-time handoff for the opener. */

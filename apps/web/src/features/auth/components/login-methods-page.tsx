@@ -32,6 +32,20 @@ const PROVIDER_OF: Record<Exclude<AuthMethod, 'mail'>, PassportProvider> = {
   facebook: 'facebook',
 };
 
+/**
+ * The host code of a /passport sign-in the provider refused or failed. The catalogue has no
+ * code of its own for VK ID and Yandex ID: theirs ends like a closed window.
+ */
+const OUTSIDE_FAILURE_CODE: Record<PassportProvider, number> = {
+  google: HOST_ERROR_CODES.googleLoginFailed,
+  google_adult: HOST_ERROR_CODES.googleLoginFailed,
+  apple: HOST_ERROR_CODES.appleSignInFailed,
+  telegram: HOST_ERROR_CODES.telegramLoginFailed,
+  facebook: HOST_ERROR_CODES.facebookFailure,
+  vkontakte: HOST_ERROR_CODES.authClosedByUser,
+  yandex: HOST_ERROR_CODES.authClosedByUser,
+};
+
 /** The methods that run on the provider's own script when its keys are set here. */
 const NATIVE_OF: Partial<Record<AuthMethod, NativeProvider>> = { apple: 'apple', tg: 'telegram', facebook: 'facebook' };
 
@@ -98,7 +112,14 @@ export function LoginMethodsPage() {
     notify({ kind: 'info', text: t('login.popupClosed'), id: 'popup-closed' });
     reportAuthError(session, authType, HOST_ERROR_CODES.authClosedByUser, source);
   }, [t, session, authType, source]);
-  const outside = useOutsideSignIn({ session, source, onResult, onClosed });
+  const onFailed = useCallback(
+    (provider: PassportProvider) => {
+      notify({ kind: 'error', text: t('login.requestFailed'), id: 'login.requestFailed' });
+      reportAuthError(session, authType, OUTSIDE_FAILURE_CODE[provider], source);
+    },
+    [t, session, authType, source],
+  );
+  const outside = useOutsideSignIn({ session, source, onResult, onClosed, onFailed });
   const language = useCurrentLanguage();
   const signInSettings = screen.config?.signIn;
   const [nativeBusy, setNativeBusy] = useState(false);
