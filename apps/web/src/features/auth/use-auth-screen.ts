@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isWarningAnswer, type AuthWarning, type TAuthResult } from '@portal/contracts/auth';
+import { HOST_ERROR_CODES } from '@portal/contracts/errors';
 import { isLanguage } from '@portal/contracts/languages';
 import { ApiError } from '@/shared/api/client';
 import { useInitialConfig } from '@/shared/api/get-initial-config';
@@ -13,6 +14,9 @@ import { paths } from '@/shared/paths';
 import { adoptFlow } from './flow';
 import { finishSignIn, reportAuthError } from './sign-in-delivery';
 import { warningReaction, type WarningReaction } from './warnings';
+
+/** Host sessions already told that the project settings failed (each screen of the flow would tell again). */
+const configFailureReported = new Set<string>();
 
 /** Where a portal visitor goes back to after signing in. */
 export interface FromState {
@@ -38,6 +42,15 @@ export function useAuthScreen({ alwaysCaptcha = false }: { alwaysCaptcha?: boole
   }, [flow.locale]);
   const project = flow.project ?? undefined;
   const config = useInitialConfig(project);
+  // Settings that fail during a host's sign-in show no toast (the host decides what the player
+  // sees): the host is told instead, as an auth check that failed. Its allowed origins are
+  // deployment-wide, so the result still finds an allowed host when only this project failed.
+  const configFailed = config.isError;
+  useEffect(() => {
+    if (!configFailed || !flow.session || configFailureReported.has(flow.session)) return;
+    configFailureReported.add(flow.session);
+    reportAuthError(flow.session, undefined, HOST_ERROR_CODES.authCheckFailed, flow.source);
+  }, [configFailed, flow.session, flow.source]);
   const attempts = useFailedAttempts(project);
   const [altcha, setAltcha] = useState<string | null>(null);
   // A fresh widget after each try: a solution is good for one request.
