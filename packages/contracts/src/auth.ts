@@ -246,6 +246,13 @@ export const ZCaptchaChallenge = z.object({
 });
 export type TCaptchaChallenge = z.infer<typeof ZCaptchaChallenge>;
 
+/**
+ * GET /auth/captcha-state -> `{ data: { required } }`: whether this address has reached the
+ * failed-try limit (of the `project` header's project), so the robot check shows before a try.
+ */
+export const ZCaptchaStateAnswer = z.object({ required: z.boolean() });
+export type TCaptchaStateAnswer = z.infer<typeof ZCaptchaStateAnswer>;
+
 // ---------------------------------------------------------------------------------------------
 // Tokens
 

@@ -96,6 +96,7 @@ export const api = {
   checkUserAuthState: (id: string) => `/api/auth/check-user-auth-state/${enc(id)}`,
   checkToken: (jwt: string) => `/api/auth/check/${enc(jwt)}`,
   captchaChallenge: () => '/api/auth/captcha-challenge',
+  captchaState: () => '/api/auth/captcha-state',
   mergeAnonymous: () => '/api/auth/merge-anonymous',
   userMe: () => '/api/user/me',
   getProfile: () => '/api/user/get-profile',

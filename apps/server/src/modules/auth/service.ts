@@ -193,6 +193,11 @@ export class AuthService {
   // ------------------------------------------------------------------------------------------
   // Registration
 
+  /** Whether the next sign-in try from this address must carry a solved robot check. */
+  captchaRequired(ctx: RequestContext): Promise<boolean> {
+    return this.deps.guard.requiredFor(ctx);
+  }
+
   /**
    * Starts a registration: always behind a solved robot check; the password waits in a flow
    * bound to this browser by the answered token until the mailed code is confirmed with it.
