@@ -171,8 +171,10 @@ describe('loadConfig', () => {
     expect(JSON.stringify(keyed.nativeSignIn)).not.toMatch(/AAE-secret-part|app-secret/);
     // The page may load those scripts (CSP).
     expect(providerSources(keyed).scriptSrc).toEqual(['https://appleid.cdn-apple.com', 'https://cdn.portal.example', 'https://connect.facebook.net']);
-    // A bot token without the "<id>:" shape gives no widget settings: nothing of it goes out.
-    expect(load({ TELEGRAM_BOT_TOKEN: 'not-a-bot-token' }).nativeSignIn).toEqual({});
+    // A bot token without the "<id>:<secret>" shape stops the start (never sent out whole), unechoed.
+    expect(errorOf({ TELEGRAM_BOT_TOKEN: 'not-a-bot-token' })).toBe(
+      'Invalid configuration: TELEGRAM_BOT_TOKEN must be a bot token as BotFather gives it (<bot id>:<secret>)',
+    );
     // Facebook needs both its id and secret (the server checks tokens with them).
     expect(load({ FACEBOOK_CLIENT_ID: '4242' }).nativeSignIn).toEqual({});
     expect(errorOf({ APPLE_JS_URL: 'javascript:alert(1)' })).toMatch(/APPLE_JS_URL/);

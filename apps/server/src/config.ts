@@ -180,7 +180,12 @@ const ZEnv = z.object({
   APPLE_TEAM_ID: optionalText,
   APPLE_KEY_ID: optionalText,
   APPLE_PRIVATE_KEY: optionalText,
-  TELEGRAM_BOT_TOKEN: optionalText,
+  /** BotFather's token, `<bot id>:<secret>`; the login widget gets the bot id only */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}:\S{8,}$/, 'must be a bot token as BotFather gives it (<bot id>:<secret>)')
+    .optional(),
   FACEBOOK_CLIENT_ID: optionalText,
   FACEBOOK_CLIENT_SECRET: optionalText,
   /** the provider scripts the login page loads when the keys above are set (a self-hosted copy, a test stand-in) */
@@ -269,7 +274,6 @@ const ZEnv = z.object({
 type Env = z.infer<typeof ZEnv>;
 
 const both = (a: string | undefined, b: string | undefined) => Boolean(a && b);
-const telegramBotId = (token: string | undefined) => (token ? /^(\d{1,20}):\S/.exec(token)?.[1] : undefined);
 
 function derive(env: Env, cwd: string) {
   const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
@@ -320,9 +324,8 @@ function derive(env: Env, cwd: string) {
         // The first id is the web's Services ID; the others are app bundle ids.
         apple: { clientId: env.APPLE_CLIENT_ID.split(',')[0]!.trim(), redirectUri: `${publicUrl.href.replace(/\/$/, '')}/passport/apple/callback`, scriptUrl: env.APPLE_JS_URL },
       }),
-      // The bot id is the token's public numeric part before the colon; a token of another
-      // shape gives none (the rest of the token is the secret and never goes out).
-      ...(telegramBotId(env.TELEGRAM_BOT_TOKEN) && { telegram: { botId: telegramBotId(env.TELEGRAM_BOT_TOKEN)!, scriptUrl: env.TELEGRAM_WIDGET_URL } }),
+      // The bot id is the token's public part before the colon; the rest is the secret.
+      ...(env.TELEGRAM_BOT_TOKEN && { telegram: { botId: env.TELEGRAM_BOT_TOKEN.split(':')[0]!, scriptUrl: env.TELEGRAM_WIDGET_URL } }),
       ...(env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET && { facebook: { appId: env.FACEBOOK_CLIENT_ID, scriptUrl: env.FACEBOOK_SDK_URL } }),
     },
     /** the dev mailbox and its /dev/mail page: no SMTP_URL and not production */
