@@ -56,6 +56,23 @@ test.describe('service screens in a host game', () => {
       .toEqual([expect.objectContaining({ data: { type: 'authResult', result: { isError: true, errorCode: 1011, session } } })]);
   });
 
+  test('project settings failing during the sign-in: no toast, the host gets authResult 1012', async ({ page, request, allowedHost }) => {
+    const { loginUrl, session } = await hostSession(request, 'familytown');
+    await page.route('**/api/control/get-initial-config?project=familytown', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'UNAVAILABLE', message: 'down' }) }),
+    );
+    await page.goto(allowedHost.pageUrl(loginUrl));
+    const frame = page.frameLocator('#service');
+    await expect
+      .poll(() => hostMessages(page))
+      .toEqual([expect.objectContaining({ data: { type: 'authResult', result: { isError: true, errorCode: 1012, session } } })]);
+    await expect(frame.getByText('Could not load the project settings.')).toHaveCount(0);
+    // Told once, however many screens of the flow the player opens.
+    await openEmailForm(frame);
+    await expect(frame.getByLabel('E-mail', { exact: true })).toBeVisible();
+    expect(await hostMessages(page)).toHaveLength(1);
+  });
+
   test('a host on an origin that is not allowed receives nothing', async ({ page, request, otherHost }) => {
     const player = await registerPlayer(request, 'embed-denied');
     const { loginUrl } = await hostSession(request, 'familytown');

@@ -239,6 +239,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       allowedOrigins: [config.publicOrigin, ...config.ALLOWED_GAME_ORIGINS.filter((o) => o !== config.publicOrigin)],
       defaultProject: config.DEFAULT_PROJECT,
       offered: offeredMethods(config),
+      signIn: config.nativeSignIn,
     });
     await app.register(controlRoutes, { prefix: '/api', service });
     await app.register(priceLogoRoutes, { repository, pricesDir: path.join(config.ASSETS_DIR, 'prices') });

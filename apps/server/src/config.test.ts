@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, offeredMethods, productionWarnings } from './config.ts';
+import { providerSources } from './plugins/security.ts';
 
 const load = (env: Record<string, string>) => loadConfig(env, '/srv/portal');
 
@@ -143,5 +144,39 @@ describe('loadConfig', () => {
       YANDEX_CLIENT_SECRET: 'secret',
     });
     expect(offeredMethods(production)).toEqual({ auth: ['yandex', 'mail'], payments: ['stripe'] });
+  });
+
+  it('hands the login page the public settings of Apple JS, the Telegram widget and the Facebook SDK only when their keys are set', () => {
+    const sandbox = load({});
+    expect(sandbox.nativeSignIn).toEqual({});
+    expect(providerSources(sandbox).scriptSrc).toEqual([]);
+    const keyed = load({
+      PUBLIC_URL: 'https://portal.example',
+      APPLE_CLIENT_ID: 'com.portal.web, com.portal.ios',
+      TELEGRAM_BOT_TOKEN: '7000001:AAE-secret-part',
+      FACEBOOK_CLIENT_ID: '4242',
+      FACEBOOK_CLIENT_SECRET: 'app-secret',
+      TELEGRAM_WIDGET_URL: 'https://cdn.portal.example/telegram-widget.js',
+    });
+    expect(keyed.nativeSignIn).toEqual({
+      apple: {
+        clientId: 'com.portal.web',
+        redirectUri: 'https://portal.example/passport/apple/callback',
+        scriptUrl: 'https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js',
+      },
+      // Only the bot id: the token's secret part never leaves the server.
+      telegram: { botId: '7000001', scriptUrl: 'https://cdn.portal.example/telegram-widget.js' },
+      facebook: { appId: '4242', scriptUrl: 'https://connect.facebook.net/en_US/sdk.js' },
+    });
+    expect(JSON.stringify(keyed.nativeSignIn)).not.toMatch(/AAE-secret-part|app-secret/);
+    // The page may load those scripts (CSP).
+    expect(providerSources(keyed).scriptSrc).toEqual(['https://appleid.cdn-apple.com', 'https://cdn.portal.example', 'https://connect.facebook.net']);
+    // A bot token without the "<id>:<secret>" shape stops the start (never sent out whole), unechoed.
+    expect(errorOf({ TELEGRAM_BOT_TOKEN: 'not-a-bot-token' })).toBe(
+      'Invalid configuration: TELEGRAM_BOT_TOKEN must be a bot token as BotFather gives it (<bot id>:<secret>)',
+    );
+    // Facebook needs both its id and secret (the server checks tokens with them).
+    expect(load({ FACEBOOK_CLIENT_ID: '4242' }).nativeSignIn).toEqual({});
+    expect(errorOf({ APPLE_JS_URL: 'javascript:alert(1)' })).toMatch(/APPLE_JS_URL/);
   });
 });

@@ -180,9 +180,20 @@ const ZEnv = z.object({
   APPLE_TEAM_ID: optionalText,
   APPLE_KEY_ID: optionalText,
   APPLE_PRIVATE_KEY: optionalText,
-  TELEGRAM_BOT_TOKEN: optionalText,
+  /** BotFather's token, `<bot id>:<secret>`; the login widget gets the bot id only */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^\d{1,20}:\S{8,}$/, 'must be a bot token as BotFather gives it (<bot id>:<secret>)')
+    .optional(),
   FACEBOOK_CLIENT_ID: optionalText,
   FACEBOOK_CLIENT_SECRET: optionalText,
+  /** the provider scripts the login page loads when the keys above are set (a self-hosted copy, a test stand-in) */
+  APPLE_JS_URL: urlWithProtocols(['http:', 'https:'], 'http:// or https://').default(
+    'https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js',
+  ),
+  TELEGRAM_WIDGET_URL: urlWithProtocols(['http:', 'https:'], 'http:// or https://').default('https://telegram.org/js/telegram-widget.js?22'),
+  FACEBOOK_SDK_URL: urlWithProtocols(['http:', 'https:'], 'http:// or https://').default('https://connect.facebook.net/en_US/sdk.js'),
   // Accounts (issue 3). Keys unset -> generated once into DATA_DIR/keys.
   /** PEM (PKCS#8) or JWK of the Ed25519/P-256 key that signs player tokens */
   JWT_PRIVATE_KEY: optionalText,
@@ -303,6 +314,19 @@ function derive(env: Env, cwd: string) {
       googleAdult: both(env.GOOGLE_ADULT_CLIENT_ID, env.GOOGLE_ADULT_CLIENT_SECRET),
       /** google-login-native only needs to know which client ids to accept */
       googleNative: Boolean(env.GOOGLE_NATIVE_CLIENT_IDS ?? env.GOOGLE_CLIENT_ID),
+    },
+    /**
+     * What the login page needs to run Sign in with Apple JS, the Telegram login widget and the
+     * Facebook SDK (public values only); a provider left out signs in through /passport.
+     */
+    nativeSignIn: {
+      ...(env.APPLE_CLIENT_ID && {
+        // The first id is the web's Services ID; the others are app bundle ids.
+        apple: { clientId: env.APPLE_CLIENT_ID.split(',')[0]!.trim(), redirectUri: `${publicUrl.href.replace(/\/$/, '')}/passport/apple/callback`, scriptUrl: env.APPLE_JS_URL },
+      }),
+      // The bot id is the token's public part before the colon; the rest is the secret.
+      ...(env.TELEGRAM_BOT_TOKEN && { telegram: { botId: env.TELEGRAM_BOT_TOKEN.split(':')[0]!, scriptUrl: env.TELEGRAM_WIDGET_URL } }),
+      ...(env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET && { facebook: { appId: env.FACEBOOK_CLIENT_ID, scriptUrl: env.FACEBOOK_SDK_URL } }),
     },
     /** the dev mailbox and its /dev/mail page: no SMTP_URL and not production */
     isDevMailbox: env.SMTP_URL === undefined && !isProduction,

@@ -247,6 +247,13 @@ export const ZCaptchaChallenge = z.object({
 });
 export type TCaptchaChallenge = z.infer<typeof ZCaptchaChallenge>;
 
+/**
+ * GET /auth/captcha-state -> `{ data: { required } }`: whether this address has reached the
+ * failed-try limit (of the `project` header's project), so the robot check shows before a try.
+ */
+export const ZCaptchaStateAnswer = z.object({ required: z.boolean() });
+export type TCaptchaStateAnswer = z.infer<typeof ZCaptchaStateAnswer>;
+
 // ---------------------------------------------------------------------------------------------
 // Tokens
 
@@ -306,10 +313,12 @@ export type TSetUserAuthStateAnswer = z.infer<typeof ZSetUserAuthStateAnswer>;
  * GET /auth/check-user-auth-state/{id} with the `auth-state-secret` header (404 without the
  * right one) -> `{ data: { authData: { result: TAuthResult | null, waitingForHandoff? } } }`.
  * The result comes only with the `auth-state-handoff` the callback page posted to its opener,
- * and only once; `waitingForHandoff` says the sign-in finished but that handoff has not come.
+ * and only once; `waitingForHandoff` says the sign-in finished but that handoff has not come;
+ * `failed` (told once) says the provider refused or failed it, as opposed to a player who
+ * declined or closed the window.
  */
 export const ZCheckUserAuthStateAnswer = z.object({
-  authData: z.object({ result: ZAuthResult.nullable(), waitingForHandoff: z.boolean().optional() }),
+  authData: z.object({ result: ZAuthResult.nullable(), waitingForHandoff: z.boolean().optional(), failed: z.boolean().optional() }),
 });
 export type TCheckUserAuthStateAnswer = z.infer<typeof ZCheckUserAuthStateAnswer>;
 

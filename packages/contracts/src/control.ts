@@ -136,8 +136,22 @@ export const ZInitialConfig = z.object({
   knownProjects: z.array(z.string()),
   /** Origins allowed to exchange window messages with the portal. */
   allowedOrigins: z.array(z.string()),
+  /**
+   * The public settings of the sign-ins that run on the provider's own script in the page
+   * (Sign in with Apple JS, the Telegram login widget, the Facebook SDK), one per provider
+   * with keys here. A provider missing from it signs in through `/passport/{provider}`.
+   */
+  signIn: z
+    .object({
+      apple: z.object({ clientId: z.string(), redirectUri: z.string(), scriptUrl: z.string() }).optional(),
+      telegram: z.object({ botId: z.string(), scriptUrl: z.string() }).optional(),
+      facebook: z.object({ appId: z.string(), scriptUrl: z.string() }).optional(),
+    })
+    .optional(),
 });
 export type TInitialConfig = z.infer<typeof ZInitialConfig>;
+
+export type TSignInSettings = NonNullable<TInitialConfig['signIn']>;
 
 export const DEFAULT_FAILED_ATTEMPT_LIMIT = 5;
 

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { CurrentAuthType, TAuthResult } from '@portal/contracts/auth';
 
 /**
@@ -113,6 +113,8 @@ export const authStates = pgTable(
     codeVerifier: text('code_verifier'),
     redirectUri: text('redirect_uri'),
     result: jsonb('result').$type<TAuthResult | null>(),
+    /** the provider refused or failed this sign-in (not a decline): the opener reports its failure code */
+    failed: boolean('failed').notNull().default(false),
     /** SHA-256 of the poll secret handed to the window that created the state */
     secretHash: text('secret_hash'),
     /**

@@ -13,7 +13,7 @@ import type { AppConfig } from '../config.ts';
  *   its calls all on https://yookassa.ru.
  * - Yandex Pay: nothing; its payment URL opens in a window of its own (a popup, not a frame).
  */
-export function providerSources(config: Pick<AppConfig, 'providers'>): { scriptSrc: string[]; frameSrc: string[]; connectSrc: string[] } {
+export function providerSources(config: Pick<AppConfig, 'providers' | 'nativeSignIn'>): { scriptSrc: string[]; frameSrc: string[]; connectSrc: string[] } {
   const scriptSrc: string[] = [];
   const frameSrc: string[] = [];
   const connectSrc: string[] = [];
@@ -21,6 +21,26 @@ export function providerSources(config: Pick<AppConfig, 'providers'>): { scriptS
     scriptSrc.push('https://js.stripe.com', 'https://*.js.stripe.com');
     frameSrc.push('https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com');
     connectSrc.push('https://api.stripe.com');
+  }
+  // Sign-ins on the provider's own script: the script's host, and what each documents it
+  // opens or calls (Apple's popup and auth calls, Telegram's popup and its auth/get call,
+  // the Facebook SDK's dialog frames and Graph calls).
+  const { apple, telegram, facebook } = config.nativeSignIn;
+  const scriptOrigin = (url: string) => new URL(url).origin;
+  if (apple) {
+    scriptSrc.push(scriptOrigin(apple.scriptUrl));
+    frameSrc.push('https://appleid.apple.com');
+    connectSrc.push('https://appleid.apple.com');
+  }
+  if (telegram) {
+    scriptSrc.push(scriptOrigin(telegram.scriptUrl));
+    frameSrc.push('https://oauth.telegram.org');
+    connectSrc.push('https://oauth.telegram.org');
+  }
+  if (facebook) {
+    scriptSrc.push(scriptOrigin(facebook.scriptUrl));
+    frameSrc.push('https://www.facebook.com', 'https://web.facebook.com');
+    connectSrc.push('https://graph.facebook.com', 'https://www.facebook.com');
   }
   if (config.providers.yookassa) {
     scriptSrc.push('https://yookassa.ru');

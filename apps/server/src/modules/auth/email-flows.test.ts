@@ -323,11 +323,21 @@ describe('login by e-mail', () => {
 
   it('demands a captcha after the limit per IP, across accounts (never trusting the browser)', async () => {
     const ip = newIp();
+    const state = async (headers: Record<string, string> = {}) => {
+      const response = await app.inject({ method: 'GET', url: '/api/auth/captcha-state', remoteAddress: ip, headers });
+      expect(response.headers['cache-control']).toBe('no-store');
+      return response.json() as Json;
+    };
+    expect(await state()).toEqual({ data: { required: false } });
     for (let i = 0; i < 5; i++) {
       await post('/api/auth/login-by-email', { email: newEmail(), password: 'Secret123' }, { ip });
     }
+    // The page can show the robot check before the next try instead of spending it.
+    expect(await state()).toEqual({ data: { required: true } });
     const blocked = await post('/api/auth/login-by-email', { email: newEmail(), password: 'Secret123' }, { ip });
     expect(blocked).toMatchObject({ status: 403, body: { code: 'CAPTCHA_REQUIRED' } });
+    // Another address is not affected.
+    expect((await app.inject({ method: 'GET', url: '/api/auth/captcha-state', remoteAddress: newIp() })).json()).toEqual({ data: { required: false } });
   });
 });
 

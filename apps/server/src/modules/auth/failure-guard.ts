@@ -63,6 +63,17 @@ export class CaptchaGuard {
     if (needed) await this.require(context);
   }
 
+  /**
+   * Whether this address has reached the limit, so that the page shows the robot check before
+   * a try instead of spending one on a CAPTCHA_REQUIRED answer. (An account's own count shows
+   * only on a try: telling it for any e-mail would tell who is being guessed at.)
+   */
+  async requiredFor(context: Pick<GuardContext, 'ip' | 'project'>): Promise<boolean> {
+    const limit = await this.limitFor(context.project);
+    if (limit <= 0) return false;
+    return (await this.failures.count(`ip:${context.ip}`, limit)) >= limit;
+  }
+
   /** A solved, fresh, unspent robot check, whatever the counts (registration always asks). */
   async require(context: GuardContext): Promise<void> {
     if (!context.altcha) throw new AppError('CAPTCHA_REQUIRED', 403, 'Prove that you are not a robot');

@@ -119,7 +119,7 @@ describe('outside sign-in', () => {
     if (secret) headers['auth-state-secret'] = secret;
     if (handoff) headers['auth-state-handoff'] = handoff;
     const response = await fetch(`${base}/api/auth/check-user-auth-state/${id}`, { headers });
-    const body = (await response.json()) as { data?: { authData: { result: Record<string, string> | null; waitingForHandoff?: boolean } } };
+    const body = (await response.json()) as { data?: { authData: { result: Record<string, string> | null; waitingForHandoff?: boolean; failed?: boolean } } };
     return { status: response.status, authData: body.data?.authData };
   };
 
@@ -220,6 +220,34 @@ describe('outside sign-in', () => {
     const { response } = await signIn('vkontakte', `${id}:s`, 'cancel');
     expect(response.status).toBe(400);
     expect(await claim(id, secret)).toEqual({ status: 200, authData: { result: null } });
+  });
+
+  it('a sign-in the provider fails (not a decline) is told to its opener once, as failed', async () => {
+    // The OAuth state of a started sign-in, from the provider redirect.
+    const started = async (id: string) => {
+      const secret = await makeState(id, 's');
+      const begin = await fetch(`${base}/passport/google?state=${encodeURIComponent(`${id}:s`)}`, { redirect: 'manual' });
+      expect(begin.status).toBe(302);
+      return { secret, state: new URL(begin.headers.get('location') ?? '').searchParams.get('state') ?? '' };
+    };
+    const errored = `${Date.now()}-fail0001`;
+    const one = await started(errored);
+    const callback = await fetch(`${base}/passport/google/callback?error=server_error&state=${encodeURIComponent(one.state)}`);
+    expect(callback.status).toBe(400);
+    expect(await claim(errored, one.secret)).toEqual({ status: 200, authData: { result: null, failed: true } });
+    expect((await claim(errored, one.secret)).status).toBe(404);
+
+    // A code the provider refuses at the token exchange.
+    const refused = `${Date.now()}-fail0002`;
+    const two = await started(refused);
+    expect((await fetch(`${base}/passport/google/callback?code=forged-code&state=${encodeURIComponent(two.state)}`)).status).toBe(400);
+    expect(await claim(refused, two.secret)).toEqual({ status: 200, authData: { result: null, failed: true } });
+
+    // A decline stays a window the player closes.
+    const declined = `${Date.now()}-fail0003`;
+    const three = await started(declined);
+    await fetch(`${base}/passport/google/callback?error=access_denied&state=${encodeURIComponent(three.state)}`);
+    expect(await claim(declined, three.secret)).toEqual({ status: 200, authData: { result: null } });
   });
 
   it('refuses an unknown provider and a malformed state', async () => {

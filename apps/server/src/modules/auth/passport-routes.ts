@@ -124,9 +124,11 @@ export const passportRoutes: FastifyPluginAsyncZod<PassportRoutesOptions> = asyn
     async (request, reply) => {
       const chosen = provider(request.params.provider);
       const params = new URL(request.url, 'http://callback.local').searchParams;
+      let taken: Awaited<ReturnType<typeof service.repo.takePendingSignIn>>;
       try {
         const { code, state } = parseAuthorizationCallback(chosen.id, params);
-        const pending = checkPendingSignIn(chosen.id, await service.repo.takePendingSignIn(state), Date.now());
+        taken = await service.repo.takePendingSignIn(state);
+        const pending = checkPendingSignIn(chosen.id, taken, Date.now());
         const profile = await chosen.exchange({
           code,
           codeVerifier: pending.codeVerifier,
@@ -139,6 +141,12 @@ export const passportRoutes: FastifyPluginAsyncZod<PassportRoutesOptions> = asyn
       } catch (error) {
         if (!(error instanceof SignInError)) throw error;
         request.log.info({ provider: chosen.id, reason: error.reason }, 'outside sign-in failed');
+        // A player who declined at the provider just closes the window (1011); any other
+        // failure is told to the window that started the sign-in, for the provider's code.
+        const declined = params.get('error') === 'access_denied';
+        const state = params.get('state');
+        if (!declined && !taken && params.has('error') && state) taken = await service.repo.takePendingSignIn(state);
+        if (!declined && taken && taken.provider === chosen.id) await service.failOutsideSignIn(taken.userAuthDataId);
         return closingPage(reply, publicUrl, 'failed');
       }
     },

@@ -107,7 +107,7 @@ export function createAuthRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(authStates).where(eq(authStates.id, id)).for('update');
         if (row && row.expiresAt > now && row.secretHash !== secretHash) return 'taken' as const;
-        const values = { session, secretHash, expiresAt, result: null, handoffHash: null, state: null, codeVerifier: null, provider: null };
+        const values = { session, secretHash, expiresAt, result: null, failed: false, handoffHash: null, state: null, codeVerifier: null, provider: null };
         await tx.insert(authStates).values({ id, ...values }).onConflictDoUpdate({ target: authStates.id, set: values });
         return 'started' as const;
       });
@@ -161,20 +161,30 @@ export function createAuthRepository(db: Db) {
       await db.update(authStates).set({ result, handoffHash, expiresAt }).where(eq(authStates.id, id));
     },
 
+    /** Marks a state whose sign-in the provider refused or failed. */
+    async failAuthState(id: string): Promise<void> {
+      await db.update(authStates).set({ failed: true }).where(and(eq(authStates.id, id), isNull(authStates.result)));
+    },
+
     /**
      * The result of a state for the holder of its secret: 'unknown' (no such live state, or
-     * not this secret), 'pending', 'waiting' (finished, but not with this handoff), or the
-     * result itself, handed once: the state is deleted as it is read.
+     * not this secret), 'pending', 'failed' (told once: the state is deleted), 'waiting'
+     * (finished, but not with this handoff), or the result itself, handed once: the state is
+     * deleted as it is read.
      */
     async claimAuthResult(
       id: string,
       secretHash: string,
       handoffHash: string | undefined,
       now: Date,
-    ): Promise<'unknown' | 'pending' | 'waiting' | { result: TAuthResult }> {
+    ): Promise<'unknown' | 'pending' | 'failed' | 'waiting' | { result: TAuthResult }> {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(authStates).where(eq(authStates.id, id)).for('update');
         if (!row || row.expiresAt <= now || !row.secretHash || !sameHash(row.secretHash, secretHash)) return 'unknown' as const;
+        if (!row.result && row.failed) {
+          await tx.delete(authStates).where(eq(authStates.id, id));
+          return 'failed' as const;
+        }
         if (!row.result) return 'pending' as const;
         if (!handoffHash || !row.handoffHash || !sameHash(row.handoffHash, handoffHash)) return 'waiting' as const;
         await tx.delete(authStates).where(eq(authStates.id, id));

@@ -5,6 +5,7 @@ import {
   ZSignInNonceAnswer,
   ZSignInNonceBody,
   ZCaptchaChallenge,
+  ZCaptchaStateAnswer,
   ZCheckTokenAnswer,
   ZCheckUserAuthStateAnswer,
   ZCodeSentAnswer,
@@ -71,6 +72,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
       return captcha.createChallenge();
+    },
+  );
+
+  app.get(
+    '/auth/captcha-state',
+    { schema: { tags, summary: 'Whether this address must pass the robot check on its next try', response: { 200: data(ZCaptchaStateAnswer), ...errors } } },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return { data: { required: await service.captchaRequired(requestContext(request)) } };
     },
   );
 

@@ -193,6 +193,11 @@ export class AuthService {
   // ------------------------------------------------------------------------------------------
   // Registration
 
+  /** Whether the next sign-in try from this address must carry a solved robot check. */
+  captchaRequired(ctx: RequestContext): Promise<boolean> {
+    return this.deps.guard.requiredFor(ctx);
+  }
+
   /**
    * Starts a registration: always behind a solved robot check; the password waits in a flow
    * bound to this browser by the answered token until the mailed code is confirmed with it.
@@ -487,13 +492,23 @@ export class AuthService {
    * handoff the callback page gave its opener, and only once. An unknown id and a wrong
    * secret look the same.
    */
-  async claimOutsideSignIn(id: string, secret: string | undefined, handoff: string | undefined): Promise<{ result: TAuthResult | null; waitingForHandoff?: boolean }> {
+  async claimOutsideSignIn(
+    id: string,
+    secret: string | undefined,
+    handoff: string | undefined,
+  ): Promise<{ result: TAuthResult | null; waitingForHandoff?: boolean; failed?: boolean }> {
     if (!secret) throw unknownAuthState();
     const claimed = await this.repo.claimAuthResult(id, sha256(secret), handoff ? sha256(handoff) : undefined, new Date(this.now()));
     if (claimed === 'unknown') throw unknownAuthState();
     if (claimed === 'pending') return { result: null };
+    if (claimed === 'failed') return { result: null, failed: true };
     if (claimed === 'waiting') return { result: null, waitingForHandoff: true };
     return claimed;
+  }
+
+  /** The provider refused or failed the sign-in of state `id` (the player did not just decline). */
+  async failOutsideSignIn(id: string): Promise<void> {
+    await this.repo.failAuthState(id);
   }
 
   /** Stores a finished outside sign-in's result; answers the one-time handoff for the opener. */

@@ -5,6 +5,7 @@ import {
   type TGameRecord,
   type TInitialConfig,
   type TPriceItem,
+  type TSignInSettings,
   type TSingleGameData,
 } from '@portal/contracts/control';
 import type { GameRow, PriceRow, ProjectRow } from '../../db/schema.ts';
@@ -50,6 +51,7 @@ export function toInitialConfig(
   knownProjects: string[],
   allowedOrigins: string[],
   offered?: OfferedMethods,
+  signIn?: TSignInSettings,
 ): TInitialConfig {
   // An unconfigured project offers the spec's default list instead of nothing.
   const authMethods = project.authMethods.length > 0 ? project.authMethods : [...DEFAULT_AUTH_METHODS];
@@ -66,5 +68,6 @@ export function toInitialConfig(
     mainData: { projectName: project.name, outOfCatalog: project.outOfCatalog },
     knownProjects,
     allowedOrigins,
+    ...(signIn && Object.keys(signIn).length > 0 && { signIn }),
   };
 }

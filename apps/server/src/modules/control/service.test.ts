@@ -47,6 +47,13 @@ describe('control service', () => {
     expect((await configFor({ hostname: 'portal.example.com' })).projects.name).toBe('familytown');
   });
 
+  it('carries the provider-script sign-in settings when there are any, and no signIn field otherwise', async () => {
+    expect(await configFor({ hostname: 'x' })).not.toHaveProperty('signIn');
+    const signIn = { telegram: { botId: '7000001', scriptUrl: 'https://telegram.org/js/telegram-widget.js?22' } };
+    const keyed = createControlService({ cache: createCatalogCache(repository), allowedOrigins: [], defaultProject: 'familytown', signIn });
+    expect(JSON.parse((await keyed.initialConfig({ hostname: 'x' })).body.toString()).data.signIn).toEqual(signIn);
+  });
+
   it('fails with PROJECT_NOT_FOUND for an unknown project in the query', async () => {
     const failure = service.initialConfig({ project: 'nope', hostname: 'localhost' });
     await expect(failure).rejects.toBeInstanceOf(AppError);

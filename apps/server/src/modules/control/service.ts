@@ -5,6 +5,7 @@ import {
   ZPriceItem,
   ZProjectName,
   ZSingleGameData,
+  type TSignInSettings,
 } from '@portal/contracts/control';
 import { z } from 'zod';
 import type { ProjectRow } from '../../db/schema.ts';
@@ -28,6 +29,8 @@ export type ControlServiceDeps = {
   defaultProject: string;
   /** Sign-in and payment methods this deployment serves; a project's lists are cut to them. */
   offered?: OfferedMethods;
+  /** The public settings of the sign-ins that run on the provider's script in the page. */
+  signIn?: TSignInSettings;
 };
 
 export type InitialConfigInput = {
@@ -49,7 +52,7 @@ const notSingle = (projectName: string): never => {
 
 const catalogue = (snapshot: CatalogSnapshot) => snapshot.projects.filter((project) => !project.outOfCatalog);
 
-export function createControlService({ cache, allowedOrigins, defaultProject, offered }: ControlServiceDeps) {
+export function createControlService({ cache, allowedOrigins, defaultProject, offered, signIn }: ControlServiceDeps) {
   async function requireProject(name: string, code: 'PROJECT_NOT_FOUND' | 'GAME_NOT_FOUND') {
     const project = findProject(await cache.snapshot(), name);
     if (!project) {
@@ -114,6 +117,7 @@ export function createControlService({ cache, allowedOrigins, defaultProject, of
             catalogue(snapshot).map((item) => item.name),
             allowedOrigins,
             offered,
+            signIn,
           ),
         }),
       );

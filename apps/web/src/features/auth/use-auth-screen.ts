@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isWarningAnswer, type AuthWarning, type TAuthResult } from '@portal/contracts/auth';
+import { HOST_ERROR_CODES } from '@portal/contracts/errors';
 import { isLanguage } from '@portal/contracts/languages';
 import { ApiError } from '@/shared/api/client';
 import { useInitialConfig } from '@/shared/api/get-initial-config';
@@ -10,9 +12,13 @@ import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { setLanguage } from '@/shared/i18n/i18n';
 import { notify } from '@/shared/ui/notify';
 import { paths } from '@/shared/paths';
+import { captchaStateQueryOptions, useCaptchaState } from './api/get-captcha-state';
 import { adoptFlow } from './flow';
 import { finishSignIn, reportAuthError } from './sign-in-delivery';
 import { warningReaction, type WarningReaction } from './warnings';
+
+/** Host sessions already told that the project settings failed (each screen of the flow would tell again). */
+const configFailureReported = new Set<string>();
 
 /** Where a portal visitor goes back to after signing in. */
 export interface FromState {
@@ -38,11 +44,25 @@ export function useAuthScreen({ alwaysCaptcha = false }: { alwaysCaptcha?: boole
   }, [flow.locale]);
   const project = flow.project ?? undefined;
   const config = useInitialConfig(project);
+  // Settings that fail during a host's sign-in show no toast (the host decides what the player
+  // sees): the host is told instead, as an auth check that failed. Its allowed origins are
+  // deployment-wide, so the result still finds an allowed host when only this project failed.
+  const configFailed = config.isError;
+  useEffect(() => {
+    if (!configFailed || !flow.session || configFailureReported.has(flow.session)) return;
+    configFailureReported.add(flow.session);
+    reportAuthError(flow.session, undefined, HOST_ERROR_CODES.authCheckFailed, flow.source);
+  }, [configFailed, flow.session, flow.source]);
   const attempts = useFailedAttempts(project);
   const [altcha, setAltcha] = useState<string | null>(null);
   // A fresh widget after each try: a solution is good for one request.
   const [captchaKey, setCaptchaKey] = useState(0);
-  const captchaRequired = alwaysCaptcha || attempts.captchaRequired;
+  // The server counts failed tries per address as well: when it wants the robot check, the
+  // widget shows before the try (which it would refuse), whatever this browser's own counter says.
+  const serverCaptcha = useCaptchaState();
+  const queryClient = useQueryClient();
+  const [askedOnTry, setAskedOnTry] = useState(false);
+  const captchaRequired = alwaysCaptcha || attempts.captchaRequired || serverCaptcha.data?.required === true || askedOnTry;
   const captchaBlocks = captchaRequired && !altcha;
 
   const from = (location.state as FromState | null)?.from;
@@ -58,20 +78,25 @@ export function useAuthScreen({ alwaysCaptcha = false }: { alwaysCaptcha?: boole
   const onWarning = useCallback(
     (warning: AuthWarning): WarningReaction => {
       attempts.countFailure();
+      void queryClient.invalidateQueries({ queryKey: captchaStateQueryOptions().queryKey });
       const reaction = warningReaction(warning);
       // No toast id: each try gets its own toast, even while the last one is still closing.
       if (reaction.display === 'toast') notify({ kind: 'warning', text: t(reaction.messageKey) });
       return reaction;
     },
-    [attempts, t],
+    [attempts, t, queryClient],
   );
 
-  /** A failed call: CAPTCHA_REQUIRED shows the widget; the host hears the spec code. */
+  /**
+   * A failed call: CAPTCHA_REQUIRED shows the widget (the server did not look at the try, so
+   * it is not counted); the host hears the spec code.
+   */
   const onError = useCallback(
     (error: unknown, hostErrorCode: number) => {
       if (error instanceof ApiError && (error.code === 'CAPTCHA_REQUIRED' || error.code === 'CAPTCHA_INVALID')) {
-        attempts.requireCaptcha();
-        notify({ kind: 'warning', text: t('login.captchaRequired'), id: error.code });
+        setAskedOnTry(true);
+        // "Too many attempts" only for this visitor's own tries; otherwise the plain request.
+        notify({ kind: 'warning', text: t(attempts.captchaRequired ? 'login.captchaRequired' : 'login.captcha'), id: error.code });
         return;
       }
       const key = error instanceof ApiError && error.code === 'RATE_LIMITED' ? 'login.tooManyAttempts' : 'login.requestFailed';

@@ -70,6 +70,7 @@ describe('poll outcome', () => {
     expect(nextPoll(undefined)).toBe(2000);
     expect(nextPoll({ status: 'pending' })).toBe(2000);
     expect(nextPoll({ status: 'closed' })).toBe(false);
+    expect(nextPoll({ status: 'failed' })).toBe(false);
     expect(nextPoll({ status: 'done', result: RESULT })).toBe(false);
   });
 
@@ -85,6 +86,7 @@ describe('poll outcome', () => {
 describe('useOutsideSignIn', () => {
   let popup: { closed: boolean; close: () => void; location: { href: string } };
   let stateAnswers: unknown[];
+  let providerFailed: boolean;
   let fetchMock: { mock: { calls: unknown[][] } };
 
   beforeEach(() => {
@@ -92,11 +94,13 @@ describe('useOutsideSignIn', () => {
     popup = { closed: false, close: vi.fn(() => (popup.closed = true)), location: { href: '' } };
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     stateAnswers = [];
+    providerFailed = false;
     // The server's rule: the result only with this window's secret and the callback's handoff.
     fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const url = String(input);
       if (url.includes('set-user-auth-state')) return answer({ result: true, secret: SECRET });
       if (headerOf(init, 'auth-state-secret') !== SECRET) return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'no' }), { status: 404 });
+      if (providerFailed) return answer({ authData: { result: null, failed: true } });
       if (stateAnswers.length === 0) return answer({ authData: { result: null } });
       if (headerOf(init, 'auth-state-handoff') !== HANDOFF) return answer({ authData: { result: null, waitingForHandoff: true } });
       return answer({ authData: { result: stateAnswers.shift() } });
@@ -114,8 +118,9 @@ describe('useOutsideSignIn', () => {
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
     const onResult = vi.fn();
     const onClosed = vi.fn();
-    const hook = renderHook(() => useOutsideSignIn({ session: 'ses-1', source, onResult, onClosed }), { wrapper });
-    return { hook, onResult, onClosed };
+    const onFailed = vi.fn();
+    const hook = renderHook(() => useOutsideSignIn({ session: 'ses-1', source, onResult, onClosed, onFailed }), { wrapper });
+    return { hook, onResult, onClosed, onFailed };
   }
 
   const polls = () => fetchMock.mock.calls.filter((call) => String(call[0]).includes('check-user-auth-state')).length;
@@ -184,6 +189,19 @@ describe('useOutsideSignIn', () => {
     const count = polls();
     await act(() => vi.advanceTimersByTimeAsync(AUTH_STATE_POLL_MS * 3));
     expect(polls()).toBe(count);
+  });
+
+  it('a sign-in the provider failed ends with that provider named (its own host code), not as a closed window', async () => {
+    const { hook, onResult, onClosed, onFailed } = setup();
+    await act(() => hook.result.current.start('google'));
+    await act(() => vi.advanceTimersByTimeAsync(10));
+    providerFailed = true;
+    await act(() => vi.advanceTimersByTimeAsync(AUTH_STATE_POLL_MS));
+    expect(onFailed).toHaveBeenCalledWith('google');
+    expect(onClosed).not.toHaveBeenCalled();
+    expect(onResult).not.toHaveBeenCalled();
+    expect(popup.close).toHaveBeenCalled();
+    expect(hook.result.current.waiting).toBe(false);
   });
 
   it('a mobile webview: the provider opens in a new window (the system browser), polled until a result', async () => {

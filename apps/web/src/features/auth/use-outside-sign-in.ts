@@ -19,7 +19,7 @@ export function createAuthDataId(now = Date.now()): string {
   return `${now.toString(36)}-${Array.from(random, (n) => n.toString(36)).join('')}`;
 }
 
-export type PollOutcome = { status: 'pending' } | { status: 'done'; result: TAuthResult } | { status: 'closed' };
+export type PollOutcome = { status: 'pending' } | { status: 'done'; result: TAuthResult } | { status: 'failed' } | { status: 'closed' };
 
 /** A window that closed right after posting its handoff: how long the message may take to come. */
 export const HANDOFF_GRACE_MS = 4000;
@@ -45,6 +45,8 @@ export async function pollAuthState(target: PollTarget, signal?: AbortSignal, no
   const wasClosed = target.popup.closed;
   const answer = await checkUserAuthState(target.id, target.secret, target.handoff, signal);
   if (answer.authData.result) return { status: 'done', result: answer.authData.result };
+  // The provider refused or failed the sign-in: told once, whether the window is open or not.
+  if (answer.authData.failed) return { status: 'failed' };
   if (!wasClosed) return { status: 'pending' };
   if (answer.authData.waitingForHandoff && !target.handoff) {
     target.closedAt ??= now();
@@ -72,6 +74,7 @@ export const EXTERNAL_SIGN_IN_TIMEOUT_MS = 300_000;
 type SignInWindow = Pick<Window, 'closed'> & { close?: () => void };
 
 interface Pending extends PollTarget {
+  provider: PassportProvider;
   popup: SignInWindow;
   /** Mobile: the provider URL the app opens in the system browser (also offered as a link). */
   externalUrl: string | null;
@@ -93,6 +96,8 @@ export interface OutsideSignInHandlers {
   onResult: (result: TAuthResult) => void;
   /** The window was closed without a result (host code 1011). */
   onClosed: () => void;
+  /** The provider refused or failed the sign-in (the provider's host code). */
+  onFailed: (provider: PassportProvider) => void;
 }
 
 /**
@@ -102,7 +107,7 @@ export interface OutsideSignInHandlers {
  * posts to this window (its opener, or the same-origin channel): a sign-in link someone else
  * started never hands its result to them.
  */
-export function useOutsideSignIn({ session, source, onResult, onClosed }: OutsideSignInHandlers) {
+export function useOutsideSignIn({ session, source, onResult, onClosed, onFailed }: OutsideSignInHandlers) {
   const [pending, setPending] = useState<Pending | null>(null);
   const mobile = isMobileSource(source);
 
@@ -122,7 +127,7 @@ export function useOutsideSignIn({ session, source, onResult, onClosed }: Outsid
         }
         const url = api.passport(provider, passportStateParam(id, session));
         window.open(url, '_blank', 'noopener');
-        setPending({ id, secret, handoff: null, closedAt: null, popup: externalWindow(Date.now()), externalUrl: url });
+        setPending({ id, provider, secret, handoff: null, closedAt: null, popup: externalWindow(Date.now()), externalUrl: url });
         return;
       }
       // Opened in the click itself, so that popup blockers let it through; pointed at the provider below.
@@ -142,7 +147,7 @@ export function useOutsideSignIn({ session, source, onResult, onClosed }: Outsid
         return;
       }
       popup.location.href = api.passport(provider, passportStateParam(id, session));
-      setPending({ id, secret, handoff: null, closedAt: null, popup, externalUrl: null });
+      setPending({ id, provider, secret, handoff: null, closedAt: null, popup, externalUrl: null });
     },
     [session, mobile],
   );
@@ -200,10 +205,13 @@ export function useOutsideSignIn({ session, source, onResult, onClosed }: Outsid
     if (outcome.status === 'done') {
       if (!pending.popup.closed) pending.popup.close?.();
       onResult(outcome.result);
+    } else if (outcome.status === 'failed') {
+      if (!pending.popup.closed) pending.popup.close?.();
+      onFailed(pending.provider);
     } else {
       onClosed();
     }
-  }, [outcome, failed, pending, onResult, onClosed]);
+  }, [outcome, failed, pending, onResult, onClosed, onFailed]);
 
   return { start, waiting: pending !== null, externalUrl: pending?.externalUrl ?? null };
 }

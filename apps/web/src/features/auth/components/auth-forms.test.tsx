@@ -132,6 +132,30 @@ describe('e-mail login form', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('button', { name: 'solve robot check' })).toBeTruthy();
     expect(isDisabled(screen.getByRole('button', { name: 'Sign in' }))).toBe(true);
+    // Not this visitor's tries: their counter stays, and no "Too many attempts".
+    expect(localStorage.getItem('attempt') ?? '0').toBe('0');
+    expect(toasts).toContain('Prove that you are not a robot');
+    expect(toasts.some((text) => /Too many attempts/.test(text))).toBe(false);
+  });
+
+  it('shows the robot check before the first try when the server counts this address over the limit', async () => {
+    const fetchMock = mockApi({
+      '/api/control/get-initial-config': { body: { data: config(5) } },
+      '/api/auth/captcha-state': { body: { data: { required: true } } },
+      '/api/auth/login-by-email': { body: { data: { result: { currentAuthType: 'email', jwt: 'a.b.c', nickName: 'P', userId: '5f0c3c1e-1111-4222-8333-444455556666' } } } },
+    });
+    renderRoutes(routes(<EmailLoginPage />, '/session/login/email'), '/session/login/email');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('E-mail'), 'player@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Right1234');
+    const solve = await screen.findByRole('button', { name: 'solve robot check' });
+    expect(isDisabled(screen.getByRole('button', { name: 'Sign in' }))).toBe(true);
+    expect(toasts).toEqual([]);
+    await user.click(solve);
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await vi.waitFor(() => expect(bodyOf(fetchMock, '/api/auth/login-by-email')).toHaveLength(1));
+    // The one try went out with the solution.
+    expect(bodyOf(fetchMock, '/api/auth/login-by-email')[0]).toEqual({ email: 'player@example.com', password: 'Right1234', altcha: 'solved-payload' });
   });
 });
 

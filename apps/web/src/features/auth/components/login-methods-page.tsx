@@ -15,6 +15,8 @@ import { paths } from '@/shared/paths';
 import { checkTokenQueryOptions } from '../api/check-token';
 import { useAuthScreen, type FromState } from '../use-auth-screen';
 import { useOutsideSignIn } from '../use-outside-sign-in';
+import { hostCodeOf, loadProviderScript, nativeSignIn, NativeSignInFailure, type NativeProvider } from '../native-sign-in';
+import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { reportAuthError } from '../sign-in-delivery';
 import { segment } from '../flow';
 import './auth-card.css';
@@ -29,6 +31,23 @@ const PROVIDER_OF: Record<Exclude<AuthMethod, 'mail'>, PassportProvider> = {
   tg: 'telegram',
   facebook: 'facebook',
 };
+
+/**
+ * The host code of a /passport sign-in the provider refused or failed. The catalogue has no
+ * code of its own for VK ID and Yandex ID: theirs ends like a closed window.
+ */
+const OUTSIDE_FAILURE_CODE: Record<PassportProvider, HostErrorCode> = {
+  google: HOST_ERROR_CODES.googleLoginFailed,
+  google_adult: HOST_ERROR_CODES.googleLoginFailed,
+  apple: HOST_ERROR_CODES.appleSignInFailed,
+  telegram: HOST_ERROR_CODES.telegramLoginFailed,
+  facebook: HOST_ERROR_CODES.facebookFailure,
+  vkontakte: HOST_ERROR_CODES.authClosedByUser,
+  yandex: HOST_ERROR_CODES.authClosedByUser,
+};
+
+/** The methods that run on the provider's own script when its keys are set here. */
+const NATIVE_OF: Partial<Record<AuthMethod, NativeProvider>> = { apple: 'apple', tg: 'telegram', facebook: 'facebook' };
 
 /** Project methods, or the spec's default set when the project has none (or no settings). */
 export function offeredMethods(configured: readonly AuthMethod[] | undefined): readonly AuthMethod[] {
@@ -94,7 +113,42 @@ export function LoginMethodsPage() {
     notify({ kind: 'info', text: t('login.popupClosed'), id: 'popup-closed' });
     reportError(HOST_ERROR_CODES.authClosedByUser);
   }, [t, reportError]);
-  const outside = useOutsideSignIn({ session, source, onResult, onClosed });
+  const onFailed = useCallback(
+    (provider: PassportProvider) => {
+      notify({ kind: 'error', text: t('login.requestFailed'), id: 'login.requestFailed' });
+      reportError(OUTSIDE_FAILURE_CODE[provider]);
+    },
+    [t, reportError],
+  );
+  const outside = useOutsideSignIn({ session, source, onResult, onClosed, onFailed });
+  const language = useCurrentLanguage();
+  const signInSettings = screen.config?.signIn;
+  const [nativeBusy, setNativeBusy] = useState(false);
+
+  // The provider scripts load with the page, so that the click opens the provider's window
+  // while the browser still counts it as the player's gesture.
+  useEffect(() => {
+    for (const settings of Object.values(signInSettings ?? {})) void loadProviderScript(settings.scriptUrl).catch(() => undefined);
+  }, [signInSettings]);
+
+  const startNative = useCallback(
+    async (provider: NativeProvider) => {
+      if (!signInSettings) return;
+      setNativeBusy(true);
+      try {
+        const result = await nativeSignIn(provider, signInSettings, language);
+        await finish(result);
+      } catch (error) {
+        const failure = error instanceof NativeSignInFailure ? error : new NativeSignInFailure('provider', 'Sign-in failed', { cause: error });
+        if (failure.stage === 'closed') notify({ kind: 'info', text: t('login.popupClosed'), id: 'popup-closed' });
+        else notify({ kind: 'error', text: t('login.requestFailed'), id: 'login.requestFailed' });
+        reportError(hostCodeOf(provider, failure));
+      } finally {
+        setNativeBusy(false);
+      }
+    },
+    [signInSettings, language, finish, t, reportError],
+  );
 
   if (signedInAtStart) return <Navigate to={paths.home()} replace />;
   if (hostCheck.checking || screen.configPending) return <FullScreenLoader />;
@@ -118,8 +172,12 @@ export function LoginMethodsPage() {
               <button
                 type="button"
                 className="button button--secondary"
-                disabled={outside.waiting}
-                onClick={() => void outside.start(PROVIDER_OF[method])}
+                disabled={outside.waiting || nativeBusy}
+                onClick={() => {
+                  const native = NATIVE_OF[method];
+                  if (native && signInSettings?.[native]) void startNative(native);
+                  else void outside.start(PROVIDER_OF[method]);
+                }}
               >
                 <SignInIcon type={method} />
                 {t(`login.methods.${method}`)}

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_states" ADD COLUMN "failed" boolean DEFAULT false NOT NULL;
