@@ -1,4 +1,4 @@
-// `npm test`: every test, in order: lint, typecheck, unit and integration (Vitest: PGlite and
+// `npm test`: every test, in order: lint, import boundaries (dependency-cruiser), typecheck, unit and integration (Vitest: PGlite and
 // PostgreSQL), build, then the browser suite (Playwright driving Debian's Chromium).
 // Every step runs even when an earlier one failed, so one run shows every failure; the last
 // line sums up the test counts as "N passed, N failed".
@@ -25,6 +25,7 @@ const vitestReport = path.join(reports, 'vitest.json');
 const playwrightReport = path.join(reports, 'playwright.json');
 const steps = [
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
+  ['import boundaries', 'npm', ['run', 'lint:deps']],
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['unit and integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
   ['build', 'npm', ['run', 'build']],

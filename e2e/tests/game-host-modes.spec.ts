@@ -113,7 +113,7 @@ test.describe('the header over a running postMessage game (familytown)', () => {
     const history = page.getByRole('dialog', { name: 'Purchase history' });
     await expect(history).toBeVisible();
     await expect(page).toHaveURL(/\/games\/en\/familytown\/$/);
-    await history.getByRole('list', { name: 'Your purchases' }).getByRole('button', { name: /Мешок монет/ }).click();
+    await history.getByRole('list', { name: 'Your purchases' }).getByRole('button', { name: /Bag of coins/ }).click();
     await history.getByRole('button', { name: 'Ask for help' }).click();
     await expect(history.getByRole('heading', { name: 'Payment support request' })).toBeVisible();
     await expect(history.getByText(player.userId)).toBeVisible();

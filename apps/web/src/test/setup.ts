@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy and waitFor wait for what a lazy route or an answer brings: on a loaded machine
+// that takes longer than Testing Library's default second, so they get the time it takes.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeResult } from '@portal/contracts/result-codec';
-import { deliverToHost, hostResultPath, isMobileSource, parentOrigin, postToHost, resetHostOrigins, setHostOrigins } from './host-message';
+import { getInitialConfig } from '../api/get-initial-config';
+import { deliverToHost, hostResultPath, isMobileSource, parentOrigin, postToHost, resetHostOrigins, setHostOrigins, setHostOriginsLoader } from './host-message';
+
+// As the app registers it: the initial config carries the allowed origins.
+setHostOriginsLoader(() => getInitialConfig());
 
 const HOST = 'https://host-game.example';
 

@@ -47,10 +47,24 @@ export function resetHostOrigins(): void {
   loading = null;
 }
 
+/** Fetches the initial config (which sets the origins through `setHostOrigins`). */
+let originsLoader: (() => Promise<unknown>) | null = null;
+
+/**
+ * How the allowed origins are fetched when a result waits for them: the app registers the
+ * initial-config fetch here, so this module (loaded by every page) imports no API code.
+ */
+export function setHostOriginsLoader(load: () => Promise<unknown>): void {
+  originsLoader = load;
+}
+
 /** Fetches the settings once (they carry the list); on failure nothing that waited is sent. */
 function loadOrigins(): void {
-  loading ??= import('../api/get-initial-config')
-    .then(({ getInitialConfig }) => getInitialConfig())
+  loading ??= Promise.resolve()
+    .then(() => {
+      if (!originsLoader) throw new Error('no loader of the allowed origins');
+      return originsLoader();
+    })
     .catch(() => {
       waiting.length = 0;
     })
