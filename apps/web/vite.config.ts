@@ -4,13 +4,12 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+// What the server owns (one list with the server's page fallback): proxied in development.
+// A relative import: the config is bundled as it is loaded, and Node runs no TypeScript from
+// node_modules.
+import { PRICE_LOGO_PATH, SERVER_PATH_PREFIXES } from '../../packages/contracts/src/server-paths.ts';
 
 const API_ORIGIN = process.env.PORTAL_API_ORIGIN ?? 'http://localhost:8080';
-
-// Everything the server owns; the SPA owns the rest. `/prices/{id}/{logoName}` (a logo) is
-// the server's, `/prices/{project}` (a page) is the SPA's: only two-segment paths with a
-// file extension go to the server.
-const proxied = ['/api', '/docs', '/images', '/demo-games', '/health', '/.well-known', '/passport', '/local-oidc', '/sdk', '/dev/mail'];
 
 /**
  * Writes `.br` and `.gz` beside every text asset at maximum quality, once, at build time;
@@ -47,8 +46,8 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      ...Object.fromEntries(proxied.map((path) => [path, { target: API_ORIGIN, changeOrigin: true }])),
-      '^/prices/[^/]+/[^/]+\\.[a-z0-9]+$': { target: API_ORIGIN, changeOrigin: true },
+      ...Object.fromEntries(SERVER_PATH_PREFIXES.map((path) => [path, { target: API_ORIGIN, changeOrigin: true }])),
+      [PRICE_LOGO_PATH.source]: { target: API_ORIGIN, changeOrigin: true },
     },
   },
   build: {

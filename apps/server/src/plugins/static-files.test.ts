@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isServerPath } from '@portal/contracts/server-paths';
 import { buildTestApp } from '../../test/app.ts';
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
@@ -64,6 +65,19 @@ describe('static files with a built web app', () => {
     for (const url of ['/static_files/missing.json', '/static_files/', '/main_images/missing.svg', '/pages/missing']) {
       expect((await app.inject({ url, headers: html })).statusCode, url).toBe(404);
     }
+  });
+
+  it('answers itself only under the server prefixes the dev proxy also forwards', () => {
+    // Top-level entries of the route tree; their children only extend them.
+    const roots = app
+      .printRoutes({ commonPrefix: false })
+      .split('\n')
+      .map((line) => /^[├└]── (\S+)/.exec(line)?.[1])
+      .filter((path): path is string => path !== undefined);
+    expect(roots.length).toBeGreaterThan(20);
+    // `/`, `*`: the web build's files; `/prices/:id/:logoName`: a price list's logo.
+    const strays = roots.filter((path) => !['/', '/*', '*'].includes(path) && !isServerPath(path.replace(/:[^/]+/g, 'x.svg')));
+    expect(strays).toEqual([]);
   });
 
   it('caches hashed assets for a year and translations briefly, compressed when asked', async () => {

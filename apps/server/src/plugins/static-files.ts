@@ -7,10 +7,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { ApiErrorBody } from '@portal/contracts/errors';
+import { isServerPath, isWebFilePath } from '@portal/contracts/server-paths';
 import { AppError } from '../lib/app-error.ts';
-
-/** Paths that are never the SPA: a miss there is a real 404, not index.html. */
-const NOT_SPA = /^\/(api|docs|images|demo-games|sdk|health|\.well-known|assets|locales|static_files|main_images|pages|passport|dev|local-oidc)(\/|$|\?)/;
 
 const YEAR = 'public, max-age=31536000, immutable';
 
@@ -102,7 +100,8 @@ export const staticFilesPlugin = fp(
       const wantsPage =
         (request.method === 'GET' || request.method === 'HEAD') &&
         ((request.headers.accept ?? '').includes('text/html') || (!isFile && webBuilt)) &&
-        !NOT_SPA.test(request.url);
+        !isServerPath(pathname) &&
+        !isWebFilePath(pathname);
       if (!wantsPage) {
         throw new AppError('NOT_FOUND', 404, `Route ${request.method} ${request.url.split('?')[0]} not found`);
       }
