@@ -1,18 +1,8 @@
 import type { TPriceItem } from '@portal/contracts/control';
 import type { Language } from '@portal/contracts/languages';
-import type { TCurrency } from '@portal/contracts/payments';
+import { formatMoney } from '@portal/contracts/format';
 
-/**
- * The one money format of the player screens (prices, the payment screen, the purchase history).
- * Spec: RUB shows ₽ after the amount, USD shows $ before it. Whole amounts go without decimals,
- * others with two (`79 ₽`, `1 499,50 ₽`, `$0.99`, `$5`).
- */
-export function formatMoney(value: number, currency: TCurrency): string {
-  const digits = Number.isInteger(value) ? 0 : 2;
-  const options = { minimumFractionDigits: digits, maximumFractionDigits: 2 };
-  if (currency === 'RUB') return `${new Intl.NumberFormat('ru-RU', options).format(value)} ₽`;
-  return `$${new Intl.NumberFormat('en-US', options).format(value)}`;
-}
+export { formatMoney };
 
 export interface PriceView {
   title: string;

@@ -10,7 +10,7 @@ const base = {
   projectName: 'Семейный город',
   itemTitle: 'Сундук с золотом',
   amount: '199.00',
-  currency: 'RUB',
+  currency: 'RUB' as const,
   paymentId: '0f8fad5b-d9cb-469f-a165-70867728950e',
   paidAt: new Date('2026-11-22T23:45:07Z'),
   buyerEmail: 'buyer@players.example',
@@ -22,7 +22,7 @@ describe('renderReceiptPdf', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.toString('latin1')).toContain('/FontFile2'); // the TrueType font is embedded
     const text = (await extractPdfText(pdf)).replace(/\s+/g, ' ');
-    for (const expected of ['Кассовый чек', 'Сундук с золотом', 'Семейный город', 'Portal Games', '199.00 RUB', base.paymentId, '2026-11-22 23:45:07 UTC', 'оплачен', 'дебетовая карта', 'buyer@players.example']) {
+    for (const expected of ['Кассовый чек', 'Сундук с золотом', 'Семейный город', 'Portal Games', '199 ₽ (RUB)', base.paymentId, '2026-11-22 23:45:07 UTC', 'оплачен', 'дебетовая карта', 'buyer@players.example']) {
       expect(text).toContain(expected);
     }
   });
@@ -30,7 +30,7 @@ describe('renderReceiptPdf', () => {
   it('writes English labels for a payment in dollars', async () => {
     const pdf = await renderReceiptPdf({ ...base, language: 'en', itemTitle: 'Chest of gold', currency: 'USD', amount: '2.99', buyerEmail: null }, FONT);
     const text = (await extractPdfText(pdf)).replace(/\s+/g, ' ');
-    for (const expected of ['Receipt', 'Chest of gold', '2.99 USD', 'paid', 'debit card', 'not given']) expect(text).toContain(expected);
+    for (const expected of ['Receipt', 'Chest of gold', '$2.99 (USD)', 'paid', 'debit card', 'not given']) expect(text).toContain(expected);
   });
 
   it('dates in UTC as YYYY-MM-DD and time', () => {

@@ -1,4 +1,6 @@
 import PDFDocument from 'pdfkit';
+import { formatMoney } from '@portal/contracts/format';
+import type { TCurrency } from '@portal/contracts/payments';
 
 /** What a receipt shows (issue 4, item 7); texts already in the receipt's language. */
 export interface ReceiptContent {
@@ -9,7 +11,7 @@ export interface ReceiptContent {
   itemTitle: string;
   /** "199.90" */
   amount: string;
-  currency: string;
+  currency: TCurrency;
   paymentId: string;
   paidAt: Date;
   buyerEmail: string | null;
@@ -50,7 +52,6 @@ const LABELS = {
   },
 } as const;
 
-const CURRENCY_SIGN: Record<string, string> = { RUB: '₽', USD: '$' };
 
 /** 2026-11-22 23:45:07 UTC */
 export function receiptDate(date: Date): string {
@@ -80,12 +81,11 @@ export function renderReceiptPdf(content: ReceiptContent, fontFile: string): Pro
   doc.fontSize(18).text(labels.title, { align: 'center' });
   doc.moveDown(0.3).fontSize(9).fillColor('#666666').text(content.paymentId, { align: 'center' });
   doc.moveDown(1.2).fillColor('#000000');
-  const sign = CURRENCY_SIGN[content.currency];
   const rows: Array<[string, string]> = [
     [labels.seller, content.seller],
     [labels.project, content.projectName],
     [labels.item, content.itemTitle],
-    [labels.amount, `${content.amount} ${content.currency}${sign ? ` (${sign})` : ''}`],
+    [labels.amount, `${formatMoney(Number(content.amount), content.currency)} (${content.currency})`],
     [labels.paymentId, content.paymentId],
     [labels.date, receiptDate(content.paidAt)],
     [labels.status, labels.paid],

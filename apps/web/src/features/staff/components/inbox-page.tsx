@@ -6,7 +6,7 @@ import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { useStaffProjects } from '../api/get-projects';
 import { useStaffTickets } from '../api/get-tickets';
 import { staffPaths } from '../staff-paths';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '@portal/contracts/format';
 import { TicketView } from './ticket-view';
 
 /** The inbox: open/closed tabs, a project filter, unread first (the server's order), and the open ticket. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TTicketPlayer } from '@portal/contracts/support';
 import { usePlayerPayments } from '../api/get-player-payments';
-import { formatAmount, formatDate } from '../format';
+import { formatDate, formatMoney } from '@portal/contracts/format';
 
 const AUTH_TYPES = ['google', 'apple', 'email', 'vkontakte', 'yandex', 'telegram', 'facebook'];
 
@@ -60,7 +60,7 @@ export function PlayerCard({ player }: { player: TTicketPlayer }) {
                         <span className={`staff-pay staff-pay--${payment.status}`}>{t(`payment.status.${payment.status}`)}</span>
                       </td>
                       <td>{ru ? payment.titleRu : payment.titleEn}</td>
-                      <td>{formatAmount(payment.amount, payment.currency)}</td>
+                      <td>{formatMoney(Number(payment.amount), payment.currency)}</td>
                       <td>
                         <time dateTime={payment.createdAt}>{formatDate(payment.createdAt)}</time>
                       </td>

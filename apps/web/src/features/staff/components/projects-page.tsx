@@ -8,7 +8,7 @@ import { useStaffMe } from '../api/get-me';
 import { useProjectSettings } from '../api/get-project-settings';
 import { useStaffProjects } from '../api/get-projects';
 import { useSetWebhook } from '../api/set-webhook';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '@portal/contracts/format';
 import { ShownOnce } from './shown-once';
 
 /** Admin only: a game-server API key (shown once) and the webhook URL (its secret shown once). */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { useStaffMe } from '../api/get-me';
 import { useSetStaffDisabled, useStaffAccounts } from '../api/staff-accounts';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '@portal/contracts/format';
 
 /** Admin only: the staff members; an admin disables (no sign-in, every token ends) or enables one, never themselves. */
 export function TeamPage() {

@@ -4,7 +4,7 @@ import { RichText } from '@/shared/rich-text/rich-text';
 import { useHeldLink } from '@/shared/hooks/use-held-link';
 import { useStaffTicket } from '../api/get-ticket';
 import { useSetTicketStatus } from '../api/set-ticket-status';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '@portal/contracts/format';
 import { PlayerCard } from './player-card';
 import { ReplyForm } from './reply-form';
 

@@ -3,7 +3,7 @@ import { TICKET_ACKNOWLEDGEMENT_TEXT, type TMessageAuthorKind, type TTicketMessa
 import { RichText } from '@/shared/rich-text';
 import { useHeldLink } from '@/shared/hooks/use-held-link';
 import { notifyError } from '@/shared/ui/notify';
-import { formatDateTime } from '../format-date';
+import { formatDateTime } from '@portal/contracts/format';
 
 /** Who wrote it (spec 6): the player, support staff or the automated system. */
 export function authorOf(message: TTicketMessage): TMessageAuthorKind {

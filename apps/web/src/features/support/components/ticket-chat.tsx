@@ -10,7 +10,7 @@ import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { ticketQueryKey, useTicket } from '../api/get-ticket';
 import { ticketsQueryKey } from '../api/get-tickets';
 import { useSendMessage } from '../api/send-message';
-import { formatDate } from '../format-date';
+import { formatDate } from '@portal/contracts/format';
 import { NavAction, type SupportNav } from '../support-nav';
 import { MessageComposer } from './message-composer';
 import { MessageItem } from './message-item';

@@ -3,7 +3,7 @@ import { files } from '@/shared/paths';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { useTickets } from '../api/get-tickets';
-import { formatDate } from '../format-date';
+import { formatDate } from '@portal/contracts/format';
 import { NavAction, type SupportNav } from '../support-nav';
 
 /** `/support/tickets` (My Tickets): title, date and unread count of each ticket; create button. */

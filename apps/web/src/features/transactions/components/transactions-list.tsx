@@ -8,7 +8,7 @@ import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { notify, notifyError } from '@/shared/ui/notify';
 import { getReceiptLink } from '../api/get-receipt-link';
 import { useUserPayments } from '../api/get-user-payments';
-import { formatAmount, formatDate } from '../format';
+import { formatDate, formatMoney } from '@portal/contracts/format';
 import './transactions.css';
 
 export interface TransactionsListProps {
@@ -61,7 +61,7 @@ function Row({ item, open, onToggle, onHelp, onReceiptPending }: { item: TPaymen
         <span className="tx-row__date">{formatDate(item.createTs)}</span>
         <span className="tx-row__title">{item.title}</span>
         <span className={`tx-status tx-status--${item.status}`}>{t(`payment.status.${item.status}`)}</span>
-        <span className="tx-row__price">{formatAmount(item)}</span>
+        <span className="tx-row__price">{formatMoney(item.price, item.currency)}</span>
       </button>
       {open ? (
         <dl id={detailsId} className="tx-row__details">
