@@ -6,8 +6,8 @@ export function formatDateTime(iso: string): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-/** YYYY-MM-DD (spec 9's date format). */
+/** YYYY-MM-DD. */
 export const formatDate = (iso: string): string => formatDateTime(iso).slice(0, 10);
 
-/** ₽ for roubles, $ otherwise (spec 2). */
+/** ₽ for roubles, $ otherwise. */
 export const formatAmount = (amount: string, currency: string): string => (currency === 'RUB' ? `${amount} ₽` : `$${amount}`);

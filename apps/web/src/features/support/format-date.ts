@@ -1,6 +1,6 @@
 const pad = (value: number) => String(value).padStart(2, '0');
 
-/** Spec section 9: dates read YYYY-MM-DD (in the viewer's time zone). */
+/** Dates read YYYY-MM-DD (in the viewer's time zone). */
 export function formatDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
