@@ -45,7 +45,7 @@ let lastUnauthorizedAt = 0;
 const UNAUTHORIZED_QUIET_MS = 2000;
 
 /**
- * The one place that reacts to a 401 (spec section 4): only for calls that carried a token,
+ * The one place that reacts to a 401: only for calls that carried a token,
  * so a wrong password or an expired sign-in link never signs anybody out.
  */
 function onUnauthorized(): void {
@@ -72,7 +72,7 @@ function bearerToken(): string | null {
   return requestContext.jwt || storage.get(STORAGE_KEYS.accessToken);
 }
 
-/** The headers every product call carries (spec section 7). */
+/** The headers every product call carries. */
 export function buildHeaders(extra?: HeadersInit): Headers {
   const headers = new Headers(extra);
   headers.set('Accept', 'application/json');
