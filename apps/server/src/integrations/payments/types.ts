@@ -55,7 +55,7 @@ export interface CreatedProviderPayment {
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
 /**
- * One payment provider (STYLE rule 9): Stripe, YooKassa, Yandex Pay, or the sandbox that stands
+ * One payment provider: Stripe, YooKassa, Yandex Pay, or the sandbox that stands
  * in for any of them.
  */
 export interface PaymentProvider {

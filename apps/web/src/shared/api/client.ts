@@ -29,7 +29,7 @@ interface RequestContext {
   source?: string | null;
   locale?: string | null;
   project?: string | null;
-  /** A player token handed in by the host (a route's :jwt segment, a modal value): spec 6's jwt. */
+  /** A player token handed in by the host (a route's :jwt segment, a modal value): the `jwt` page parameter. */
   jwt?: string | null;
 }
 let requestContext: RequestContext = {};
