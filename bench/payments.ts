@@ -1,4 +1,4 @@
-// Payments created per second through the game-server API (DESIGN 4.3).
+// Payments created per second through the game-server API.
 // 1. Starts the product as `npm start` does (PGlite in a fresh DATA_DIR; BENCH_DATABASE_URL in
 //    the environment switches to PostgreSQL), with a staff admin.
 // 2. Signs in as staff and creates a project API key for familytown; registers BENCH_PLAYERS

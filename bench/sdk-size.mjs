@@ -1,7 +1,7 @@
 // Size of the game SDK a game downloads: the ESM build (dist/game-sdk.mjs) and the script-tag
 // build served at /sdk/game-sdk.js, raw, gzip (level 9) and brotli (quality 11), built fresh
 // with the package's own esbuild settings. Usage: npm run sdk-size -w bench
-// Exits with 1 when a build is over the 5 KB gzip limit (issue 6), so CI can run it as a check.
+// Exits with 1 when a build is over the 5 KB gzip limit, so CI can run it as a check.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

@@ -6,7 +6,7 @@ import { solveAltcha } from '../../apps/server/test/altcha.ts';
  * Test setup through the product's public API, for specs whose subject is not sign-in itself:
  * a player registered through the real e-mail code flow (the code read from the dev mailbox of
  * the embedded default), the staff admin seeded by ADMIN_EMAIL/ADMIN_PASSWORD, and payments
- * created as a game server creates them (DESIGN.md 4.3).
+ * created as a game server creates them (project API key).
  */
 
 /** The staff admin the e2e product is started with (playwright.config.ts). */

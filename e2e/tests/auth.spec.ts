@@ -84,7 +84,7 @@ test.describe('accounts in the browser', () => {
       await page.getByLabel('Password', { exact: true }).fill(`Wrong${attempt}pass`);
       await expect(signIn).toBeEnabled();
       await signIn.click();
-      // The spec's reaction: a toast, and the password field is emptied.
+      // The reaction to a wrong password: a toast, and the password field is emptied.
       await expect(page.getByRole('alert').filter({ hasText: 'Incorrect password' }).first()).toBeVisible();
       await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
     }

@@ -5,7 +5,7 @@ import { ALLOWED_GAME_ORIGIN, FOREIGN_GAME_ORIGIN, frameTestGame } from '../supp
 import { staffReplies } from '../support/support-player';
 
 /**
- * The portal hosts a game (spec section 7, DESIGN 4.5): every game message round-trips
+ * The portal hosts a game: every game message round-trips
  * through the game SDK, a frame from an origin that is not allowed gets nothing, a malformed
  * message or a foreign payment URL opens nothing, and a demo game logs in, buys and opens
  * support through the SDK.

@@ -4,8 +4,8 @@ import { openEmailForm } from '../support/email-form';
 import { decodeResultSegment, expect, hostMessages, hostSession, test } from '../support/embed';
 
 /**
- * The portal's account and payment screens embedded in a host game on another origin
- * (DESIGN 4.5): results go to the host by window message, only to an allowed origin, or to a
+ * The portal's account and payment screens embedded in a host game on another origin:
+ * results go to the host by window message, only to an allowed origin, or to a
  * result page in redirect mode; the service header's close ends the flow with its code.
  */
 test.describe('service screens in a host game', () => {

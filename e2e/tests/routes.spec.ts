@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// Every route of spec section 2 answers with a screen, never a blank page.
+// Every route of the portal answers with a screen, never a blank page.
 const screens: Array<[string, RegExp]> = [
   ['/session/login', /sign in/i],
   ['/session/login/email', /e-mail/i],

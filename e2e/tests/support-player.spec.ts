@@ -28,7 +28,7 @@ test.describe('support for players', () => {
     await page.getByRole('button', { name: 'Create ticket' }).click();
     await expect(page.getByText('Please fill in the problem description')).toBeVisible();
 
-    // A wrong type and an over-limit image: the spec's texts, nothing kept.
+    // A wrong type and an over-limit image: the type and size error texts, nothing kept.
     const image = page.getByLabel('Image');
     await image.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
     await expect(page.getByText('Unsupported file format')).toBeVisible();

@@ -63,10 +63,10 @@ declare module 'fastify' {
     catalogCache: CatalogCache;
     /** Accounts services (tokens, keys, auth rules); other modules verify players through it. */
     accounts: Accounts;
-    /** Payments and staff (issue 4). */
+    /** Payments and staff. */
     payments: Payments;
     staff: Staff;
-    /** PDF receipts of paid payments (issue 4, item 7). */
+    /** PDF receipts of paid payments. */
     receipts: Receipts;
     /** The one background jobs worker of every job kind; `start()` is the caller's (server.ts). */
     jobs: JobWorker;
@@ -105,7 +105,7 @@ function trustProxyOption(value: AppConfig['TRUST_PROXY']): boolean | string[] |
   return value;
 }
 
-/** The only place that wires plugins and modules (STYLE 7); plugins in load order. */
+/** The only place that wires plugins and modules; plugins in load order. */
 export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {

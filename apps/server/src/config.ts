@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { AUTH_METHODS, PAYMENT_PROVIDERS, type AuthMethod, type PaymentProvider } from '@portal/contracts/control';
 
 /**
- * The environment, parsed once at start (DESIGN 4.2). Nothing else reads `process.env`:
+ * The environment, parsed once at start. Nothing else reads `process.env`:
  * the rest of the server receives the typed `AppConfig` this module returns.
  */
 
@@ -194,7 +194,7 @@ const ZEnv = z.object({
   ),
   TELEGRAM_WIDGET_URL: urlWithProtocols(['http:', 'https:'], 'http:// or https://').default('https://telegram.org/js/telegram-widget.js?22'),
   FACEBOOK_SDK_URL: urlWithProtocols(['http:', 'https:'], 'http:// or https://').default('https://connect.facebook.net/en_US/sdk.js'),
-  // Accounts (issue 3). Keys unset -> generated once into DATA_DIR/keys.
+  // Accounts. Keys unset -> generated once into DATA_DIR/keys.
   /** PEM (PKCS#8) or JWK of the Ed25519/P-256 key that signs player tokens */
   JWT_PRIVATE_KEY: optionalText,
   /** the key being rotated out (its public half keeps verifying older tokens) */

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client.ts';
 
 /**
- * The two database backends every data test runs over (DESIGN 6): an in-memory PGlite,
+ * The two database backends every data test runs over: an in-memory PGlite,
  * and a throwaway database on a real PostgreSQL (TEST_DATABASE_URL, else the local
  * server at 127.0.0.1:5432 as user postgres). An unreachable PostgreSQL fails the
  * PostgreSQL leg; only SKIP_POSTGRES=1 skips it, and then visibly.

@@ -4,12 +4,12 @@ import { ZProjectName } from './control.ts';
 import { ZCode, ZEmail, ZPassword, ZPersonName } from './validation.ts';
 
 /**
- * Accounts API (spec sections 3, 4, 7 auth, 8 warnings). Every answer is `{ data: ... }`.
+ * Accounts API (auth calls and their warnings). Every answer is `{ data: ... }`.
  *
  * Answer shapes, decided here once for web and server:
- * - A warning of spec section 8 is NOT an HTTP error: it answers 200 with
+ * - A server warning is NOT an HTTP error: it answers 200 with
  *   `{ data: { warningMessage: 'USER_NOT_EXIST_LOGIN_BY_EMAIL' } }` (see `ZWarningAnswer`).
- *   The client shows the reaction of section 8 and counts a failed attempt.
+ *   The client shows the warning's reaction and counts a failed attempt.
  * - A success that signs the player in answers `{ data: { result: TAuthResult } }`.
  * - Other successes answer `{ data: { result: true, ... } }` (fields per endpoint below).
  * - Real errors are 4xx `{ code, message }` (`ZApiError` of errors.ts); the codes the auth
@@ -21,7 +21,7 @@ import { ZCode, ZEmail, ZPassword, ZPersonName } from './validation.ts';
 // ---------------------------------------------------------------------------------------------
 // Codes
 
-/** Server warnings of spec section 8 (200 answers carrying `warningMessage`). */
+/** Server warnings (200 answers carrying `warningMessage`). */
 export const AUTH_WARNINGS = [
   'USER_NOT_EXIST_LOGIN_BY_EMAIL',
   'INVALID_PASSWORD_LOGIN_BY_EMAIL',
@@ -33,7 +33,7 @@ export const AUTH_WARNINGS = [
 ] as const;
 export type AuthWarning = (typeof AUTH_WARNINGS)[number];
 
-/** i18n key of the reaction to each warning (spec section 8). */
+/** i18n key of the reaction to each warning. */
 export const AUTH_WARNING_MESSAGE_KEYS: Record<AuthWarning, string> = {
   USER_NOT_EXIST_LOGIN_BY_EMAIL: 'login.userNotExists',
   INVALID_PASSWORD_LOGIN_BY_EMAIL: 'login.invalidPassword',
@@ -110,7 +110,7 @@ export const PASSPORT_PROVIDERS = [
 export type PassportProvider = (typeof PASSPORT_PROVIDERS)[number];
 export const ZPassportProvider = z.enum(PASSPORT_PROVIDERS);
 
-/** The answer of every successful sign-in (spec section 3 "auth result"). */
+/** The answer of every successful sign-in (the auth result). */
 export const ZAuthResult = z.object({
   currentAuthType: ZCurrentAuthType,
   /** player JWT (RS256/ES256, sub = userId, 30 days); send as `Authorization: Bearer` */
@@ -120,7 +120,7 @@ export const ZAuthResult = z.object({
 });
 export type TAuthResult = z.infer<typeof ZAuthResult>;
 
-/** Stored user auth data (spec section 3); `GET /api/user/me`. Signed out: nulls + unauthorized. */
+/** Stored user auth data; `GET /api/user/me`. Signed out: nulls + unauthorized. */
 export const ZUserAuthData = z.object({
   userId: z.string().uuid().nullable(),
   nickName: z.string().nullable(),
@@ -339,7 +339,7 @@ export type TSignInNonceAnswer = z.infer<typeof ZSignInNonceAnswer>;
 export const ZAppleLoginBody = z.strictObject({ idToken: z.string().min(1).max(8192) });
 export type TAppleLoginBody = z.input<typeof ZAppleLoginBody>;
 
-/** Telegram login widget data (spec section 3 "Telegram user" + the signed fields). */
+/** Telegram login widget data (the Telegram user + the signed fields). */
 export const ZTelegramUser = z.strictObject({
   id: z.union([z.number().int(), z.string().regex(/^\d{1,20}$/)]),
   first_name: z.string().max(256).optional(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from './languages.ts';
 
 /**
- * Portal data (spec sections 3 and 7): game records, single-game settings, prices and the
+ * Portal data: game records, single-game settings, prices and the
  * initial project config. Every /api answer wraps its payload in `{ data }`.
  */
 
@@ -106,7 +106,7 @@ export const AUTH_METHODS = [
   'mail',
 ] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
-/** What the login list offers when a project has no settings (spec section 2). */
+/** What the login list offers when a project has no settings. */
 export const DEFAULT_AUTH_METHODS: readonly AuthMethod[] = [
   'google',
   'apple',

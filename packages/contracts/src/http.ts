@@ -1,4 +1,4 @@
-/** Header names every product call carries (spec section 7). */
+/** Header names every product call carries. */
 export const HEADERS = {
   language: 'frontend-language',
   session: 'session',

@@ -1,4 +1,4 @@
-/** The ten interface languages of spec section 9; English is the fallback. */
+/** The ten interface languages; English is the fallback. */
 export const LANGUAGES = ['ru', 'en', 'de', 'es', 'fr', 'it', 'ja', 'ko', 'pt', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';

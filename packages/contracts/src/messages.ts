@@ -5,7 +5,7 @@ import { LANGUAGES } from './languages.ts';
 import { ZPaymentStatus } from './payments.ts';
 
 /**
- * Window messages of DESIGN.md section 4.5, in three directions:
+ * Window messages between the portal, games and hosts, in three directions:
  * - the game (in `iframe#game-frame`) to the portal, and the portal's answers and events back;
  * - the portal's service screens, embedded in a host, to that host (`{ type, result }`).
  * Plus the redirect-mode form of the same results: a result page whose last path segment is
@@ -79,7 +79,7 @@ export const SIGNED_OUT_USER_AUTH: TUserAuth = {
 };
 
 export const HOST_ERROR_CODE_VALUES = Object.values(HOST_ERROR_CODES) as HostErrorCode[];
-/** One of the codes of spec section 8 (`HOST_ERROR_CODES`). */
+/** One of the host error codes (`HOST_ERROR_CODES`). */
 export const ZHostErrorCode = z.custom<HostErrorCode>(
   (value) => typeof value === 'number' && (HOST_ERROR_CODE_VALUES as number[]).includes(value),
   { message: 'not a host error code of spec section 8' },
@@ -139,7 +139,7 @@ const ZFailure = {
   session: z.string().nullable().optional(),
 };
 
-/** Sign-in result: the player on success, a spec section 8 code on failure. */
+/** Sign-in result: the player on success, a host error code on failure. */
 export const ZAuthHostResult = z.discriminatedUnion('isError', [
   ZUserAuth.extend({
     isError: z.literal(false),

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ZEmail } from './validation.ts';
 
 /**
- * Payment help ("support request", spec sections 3, 5 and 7): the player asks support about
- * one of their payments. The reason "drop not credited" travels as its Russian text, as the
- * spec says; "other" as is.
+ * Payment help ("support request"): the player asks support about
+ * one of their payments. The reason "drop not credited" travels as its Russian text;
+ * "other" as is.
  */
 export const PAYMENT_HELP_REASONS = {
   dropNotCredited: 'Не начислен дроп',

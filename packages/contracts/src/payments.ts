@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_PROVIDERS } from './control.ts';
 
 /**
- * Payments (spec sections 3, 4, 7 and 8; DESIGN.md 4.3): statuses, the provider config, the
+ * Payments: statuses, the provider config, the
  * player screens' payloads and the game-server API. Amounts travel in minor units (kopecks,
  * cents) as integers wherever money is computed; decimal strings are for display and for
  * provider APIs that want them.
@@ -24,7 +24,7 @@ export const CURRENCIES = ['RUB', 'USD'] as const;
 export const ZCurrency = z.enum(CURRENCIES);
 export type TCurrency = z.infer<typeof ZCurrency>;
 
-/** ₽ for RUB, $ otherwise (spec sections 2 and 9). */
+/** ₽ for RUB, $ otherwise. */
 export const CURRENCY_SIGNS = { RUB: '₽', USD: '$' } as const satisfies Record<TCurrency, string>;
 
 /** Digits after the decimal point (ISO 4217 exponent): both currencies count in hundredths. */
@@ -43,7 +43,7 @@ export const ZPaymentProviderConfig = z.object({
 });
 export type TPaymentProviderConfig = z.infer<typeof ZPaymentProviderConfig>;
 
-/** Provider config of spec section 3. */
+/** Provider config. */
 export const PAYMENT_PROVIDER_CONFIG = {
   yookassa: { id: 'yookassa', title: 'YooKassa', methods: ['card', 'yooMoney'], currency: 'RUB', currencySymbol: '₽' },
   stripe: { id: 'stripe', title: 'Stripe', methods: ['card'], currency: 'USD', currencySymbol: '$' },
@@ -89,7 +89,7 @@ function numberToPlainString(value: number): string {
 
 export const ZAmountMinor = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
-// --- Player screens (spec sections 3 and 7) --------------------------------------------------
+// --- Player screens --------------------------------------------------------------------------
 
 export const ZPaymentData = z.object({
   projectName: z.string(),
@@ -177,7 +177,7 @@ export type TYandexPayCreateAnswer = z.infer<typeof ZYandexPayCreateAnswer>;
 export const SANDBOX_OUTCOMES = ['paid', 'fail', 'canceled'] as const;
 export type TSandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
 
-/** The texts the Stripe screen shows (spec section 8). */
+/** The texts the Stripe screen shows. */
 export const STRIPE_MESSAGES = {
   succeeded: 'Payment succeeded!',
   processing: 'Your payment is processing.',
@@ -185,7 +185,7 @@ export const STRIPE_MESSAGES = {
   unexpected: 'Something went wrong.',
 } as const;
 
-// --- Game-server API (DESIGN.md 4.3) ---------------------------------------------------------
+// --- Game-server API (server to server) ------------------------------------------------------
 
 export const ZCreatePaymentRequest = z.object({
   userId: z.string().min(1).max(128),

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * The result codec of redirect and mobile modes (DESIGN 4.5): base64url of a result's UTF-8
+ * The result codec of redirect and mobile modes: base64url of a result's UTF-8
  * JSON. Kept free of runtime imports so every page can use it without loading zod.
  */
 

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { ZProjectName } from './control.ts';
 
 /**
- * Sessions for games (spec sections 3 and 7 "session request"). A game (or the portal) asks for
+ * Sessions for games (the session request). A game (or the portal) asks for
  * a session and sends the player to its `loginUrl`; the auth result is then delivered by
- * postMessage or redirect per the project's authType (DESIGN 4.5).
+ * postMessage or redirect per the project's authType.
  */
 
-/** Client platform identifier of the web portal (spec section 3). */
+/** Client platform identifier of the web portal. */
 export const WEB_PLATFORM_ID = 'web';
 
 const ZShortText = z.string().trim().max(128);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZProjectName } from './control.ts';
 import { ZGameServerPayment } from './payments.ts';
 
-/** Staff API (DESIGN 4.4): login, project API keys and webhooks, payment look-up. */
+/** Staff API (used by the staff console): login, project API keys and webhooks, payment look-up. */
 
 export const STAFF_ROLES = ['support', 'admin'] as const;
 export const ZStaffRole = z.enum(STAFF_ROLES);

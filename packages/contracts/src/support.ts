@@ -4,7 +4,7 @@ import { ZStaffPaymentSummary } from './staff.ts';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, VIDEO_MAX_BYTES, VIDEO_TYPES } from './validation.ts';
 
 /**
- * Support tickets (spec sections 2, 3, 4, 5, 7, 8): the payloads of /api/support/*, their
+ * Support tickets: the payloads of /api/support/*, their
  * error codes and message keys, the upload limits and the rich-text allowlist shared by
  * the server's sanitize-html and the browser's DOMPurify.
  */
@@ -16,7 +16,7 @@ export const TICKET_STATUSES = ['open', 'closed'] as const;
 export const ZTicketStatus = z.enum(TICKET_STATUSES);
 export type TTicketStatus = z.infer<typeof ZTicketStatus>;
 
-/** Who wrote a message: the player, a staff member or the automated system (spec 6). */
+/** Who wrote a message: the player, a staff member or the automated system. */
 export const MESSAGE_AUTHOR_KINDS = ['user', 'staff', 'system'] as const;
 export const ZMessageAuthorKind = z.enum(MESSAGE_AUTHOR_KINDS);
 export type TMessageAuthorKind = z.infer<typeof ZMessageAuthorKind>;
@@ -115,7 +115,7 @@ export const SUPPORT_ERROR_CODES = [
 ] as const satisfies readonly ApiErrorCode[];
 export type TSupportErrorCode = (typeof SUPPORT_ERROR_CODES)[number];
 
-/** i18n keys of spec sections 5 and 8 (the web's translation files hold these names). */
+/** i18n keys of upload and validation messages (the web's translation files hold these names). */
 export const SUPPORT_MESSAGE_KEYS = {
   errorMessageFormat: 'support.errorMessageFormat',
   /** Takes `{{limit}}`: the limit in MB. */
@@ -125,13 +125,13 @@ export const SUPPORT_MESSAGE_KEYS = {
 } as const;
 
 /**
- * The spec's client reaction to a send-message failure keys on this exact text
+ * The client's reaction to a send-message failure keys on this exact text
  * ("message HttpException: TICKET_CLOSED reloads the ticket").
  */
 export const TICKET_CLOSED_MESSAGE = 'HttpException: TICKET_CLOSED';
 
 // ---------------------------------------------------------------------------------------
-// Uploads (spec section 5)
+// Uploads
 
 export const UPLOAD_KINDS = ['image', 'video'] as const;
 export type TUploadKind = (typeof UPLOAD_KINDS)[number];
@@ -145,7 +145,7 @@ export const UPLOAD_LIMITS = {
   video: { maxBytes: VIDEO_MAX_BYTES, types: VIDEO_TYPES },
 } as const satisfies Record<TUploadKind, { maxBytes: number; types: readonly string[] }>;
 
-/** The limit as the spec's message shows it ("... the limit of 5 MB"). */
+/** The limit as the size message shows it ("... the limit of 5 MB"). */
 export const limitInMb = (maxBytes: number): number => Math.round(maxBytes / (1024 * 1024));
 
 /** File extension per accepted type: stored names and download names use it. */
@@ -196,9 +196,9 @@ export const DOMPURIFY_CONFIG = {
 };
 
 // ---------------------------------------------------------------------------------------
-// Server defaults, staff inbox (DESIGN 4.4) and live updates (DESIGN 5)
+// Server defaults, staff inbox and live updates
 
-/** The server's default title when the client sent none: placeholder + project name (spec 5). */
+/** The server's default title when the client sent none: placeholder + project name. */
 export const DEFAULT_TICKET_TITLE_PREFIX = 'Support request';
 export const defaultTicketTitle = (project: string): string => `${DEFAULT_TICKET_TITLE_PREFIX} ${project}`.trim();
 

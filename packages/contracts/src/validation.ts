@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Validation rules of spec section 5, shared by the forms (web) and the API (server). The
+ * Validation rules, shared by the forms (web) and the API (server). The
  * messages are i18n keys: the web translates them, the server sends them as `message`
  * detail and tests read the same names.
  */
@@ -76,6 +76,6 @@ export const ZNewPasswordPair = z
     path: ['repeatPassword'],
   });
 
-/** The spec's random 6-digit helper range: 100000 to 999999. */
+/** The random 6-digit helper range: 100000 to 999999. */
 export const CODE_MIN = 100_000;
 export const CODE_MAX = 999_999;

@@ -1,6 +1,6 @@
 /**
  * Game SDK: the promise API an embedded game uses to talk to the portal
- * through window messages (DESIGN.md section 4.5). No runtime dependencies: the message
+ * through window messages. No runtime dependencies: the message
  * types come from @portal/contracts as types only, and the tests check this file's
  * hand-written validation against the contracts' zod schemas.
  */
@@ -21,8 +21,8 @@ export type AuthType = UserAuthType | (string & {});
 /** The player, as the portal's `userAuth` message carries it (`currentAuthType: 'unauthorized'` when signed out). */
 export type UserAuth = Omit<TUserAuth, 'currentAuthType'> & { currentAuthType: AuthType };
 /**
- * The portal's `paymentResult`: `status` none | pending | paid | fail; `errorCode` from spec
- * section 8 when isError (a code newer than this SDK still comes through as a number).
+ * The portal's `paymentResult`: `status` none | pending | paid | fail; `errorCode` a host error
+ * code when isError (a code newer than this SDK still comes through as a number).
  */
 export type PaymentResult = Omit<TPaymentResult, 'errorCode'> & { errorCode?: HostErrorCode | (number & {}) };
 export type { Language };
@@ -124,7 +124,7 @@ function queryOrigin(search: string | undefined): string | null {
 }
 
 /**
- * Validates a message from the portal (DESIGN.md 4.5); returns null for anything malformed.
+ * Validates a message from the portal; returns null for anything malformed.
  * Accepts every message the contracts' `ZPortalMessage` accepts, with the same values.
  */
 export function parseMessage(data: unknown): Incoming | null {

@@ -2,7 +2,7 @@ import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, t
 import type { CurrentAuthType, TAuthResult } from '@portal/contracts/auth';
 
 /**
- * Accounts (issue 3): players, their outside identities, codes, tokens and sign-in states.
+ * Accounts: players, their outside identities, codes, tokens and sign-in states.
  * A user row exists only once a registration code was confirmed or an outside sign-in
  * finished; everything before that lives in `pending_registrations` and `email_codes`.
  */

@@ -4,9 +4,9 @@ import type { TCurrency, TPaymentProviderId, TPaymentStatus } from '@portal/cont
 import type { TStaffRole } from '@portal/contracts/staff';
 
 /**
- * Payments (issue 4): staff accounts, project API keys and webhooks, payments with their
+ * Payments: staff accounts, project API keys and webhooks, payments with their
  * provider events, the sandbox provider's shared store, and the jobs table every background
- * task runs from (DESIGN 5).
+ * task runs from.
  */
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -145,7 +145,7 @@ export const sandboxPayments = pgTable(
 );
 
 /**
- * Background work (DESIGN 5), claimed with FOR UPDATE SKIP LOCKED. A claimed job carries
+ * Background work, claimed with FOR UPDATE SKIP LOCKED. A claimed job carries
  * `locked_at`; if its worker dies, the lease runs out and another worker takes it again.
  */
 export const jobs = pgTable(

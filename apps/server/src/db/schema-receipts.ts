@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Receipts and payment help (issue 4, items 6 and 7). A receipt is a PDF made once per paid
+ * Receipts and payment help. A receipt is a PDF made once per paid
  * payment by the `receipt.generate` job and stored under DATA_DIR with a server-made name;
  * payment help letters are kept as sent (and count for the per-player limit).
  */

@@ -3,7 +3,7 @@ import type { TMessageAuthorKind, TTicketStatus } from '@portal/contracts/suppor
 import { users } from './schema-accounts.ts';
 
 /**
- * Support (issue 5): tickets, their messages and who read them when. A ticket belongs to a
+ * Support: tickets, their messages and who read them when. A ticket belongs to a
  * signed-in player (owner_user_id) or to a guest keyed by the Temp-User-Id header
  * (owner_temp_user_id); merge-user-id moves guest tickets to the player.
  */

@@ -13,7 +13,7 @@ import type {
 import type { Language } from '@portal/contracts/languages';
 
 /**
- * Portal data (spec section 3). JSON columns keep the shapes of the contracts so a record
+ * Portal data. JSON columns keep the shapes of the contracts so a record
  * goes to the wire without reshaping; later issues add their own tables and migrations.
  */
 
@@ -72,11 +72,11 @@ export type NewGame = typeof games.$inferInsert;
 export type PriceRow = typeof prices.$inferSelect;
 export type NewPrice = typeof prices.$inferInsert;
 
-// Accounts tables (issue 3) live in their own file.
+// Accounts tables live in their own file.
 export * from './schema-accounts.ts';
 
-// Support tables (issue 5) live in their own file.
+// Support tables live in their own file.
 export * from './schema-support.ts';
 export * from './schema-payments.ts';
-// Receipts and payment help (issue 4, items 6 and 7).
+// Receipts and payment help.
 export * from './schema-receipts.ts';

@@ -8,7 +8,7 @@ import { demoPrices } from './seed-data/prices.ts';
 const SEED_LOCK_KEY = 7_246_002;
 
 /**
- * Fills an empty database with the demo catalogue (DESIGN 4.6). A database that already
+ * Fills an empty database with the demo catalogue. A database that already
  * has projects is left alone: staff edits are never overwritten by a restart.
  * Returns whether it seeded.
  */

@@ -57,7 +57,7 @@ function validationMessage(error: FastifyError): string {
 }
 
 /**
- * The one error handler (STYLE 10): every failure leaves as `{ code, message }`.
+ * The one error handler: every failure leaves as `{ code, message }`.
  * 4xx messages are safe to show; 5xx details stay in the log.
  */
 export const errorHandlerPlugin = fp(

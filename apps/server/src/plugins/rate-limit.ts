@@ -80,7 +80,7 @@ function fallbackStore(redis: Redis, nameSpace: string, log: FastifyBaseLogger):
 
 /**
  * One global per-IP limit (RATE_LIMIT_MAX a minute). Processes share counters through
- * Redis when REDIS_URL is set (DESIGN 5), else each keeps its own in memory; while Redis is
+ * Redis when REDIS_URL is set, else each keeps its own in memory; while Redis is
  * away each counts its own, with a warning in the log.
  * Routes tighten it with `config.rateLimit` (sign-in, codes, payments).
  */

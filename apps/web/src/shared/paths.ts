@@ -73,7 +73,7 @@ export const paths = {
 
 /** API endpoints (all under /api; every answer is `{ data }`). */
 export const api = {
-  /** A login session for a project (spec section 7): its loginUrl and session. */
+  /** A login session for a project: its loginUrl and session. */
   sessionGet: () => '/api/session/get',
   initialConfig: (project?: string) =>
     project ? `/api/control/get-initial-config?project=${enc(project)}` : '/api/control/get-initial-config',
@@ -120,7 +120,7 @@ export const api = {
     const text = query.toString();
     return text ? `/api/support/events?${text}` : '/api/support/events';
   },
-  /** The payment calls of spec section 7. */
+  /** The player payment calls. */
   paymentProcess: (id: string) => `/api/payments/process/${enc(id)}`,
   paymentGet: (id: string) => `/api/payments/get/${enc(id)}`,
   /** Server-Sent Events; EventSource sends no headers, so the token rides in `jwt`. */
@@ -134,7 +134,7 @@ export const api = {
   paymentYandexPayCreate: () => '/api/payments/yandex-pay/create',
   paymentYandexPayWindowClose: () => '/api/payments/yandex-pay/window-close',
   paymentSandboxComplete: (id: string) => `/api/payments/sandbox/${enc(id)}/complete`,
-  /** Purchase history, payment help and receipts (spec section 7). */
+  /** Purchase history, payment help and receipts. */
   userPayments: (project?: string | null) =>
     project ? `/api/payments/get-user-payments?project=${enc(project)}` : '/api/payments/get-user-payments',
   userPayment: (id: string) => `/api/payments/get-user-payment?paymentId=${enc(id)}`,

@@ -1,4 +1,4 @@
-/** localStorage keys (spec section 3). Read and written through `storage.ts`. */
+/** localStorage keys. Read and written through `storage.ts`. */
 export const STORAGE_KEYS = {
   /** The player's access token (Bearer). */
   accessToken: 'accessToken',

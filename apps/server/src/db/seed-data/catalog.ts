@@ -8,7 +8,7 @@ import { neuroarenaTexts } from './neuroarena.ts';
 import type { GameTexts } from './types.ts';
 
 /**
- * Demo catalogue of DESIGN 4.6. Asset paths are fixed: the files live in
+ * Demo catalogue (embedded by default). Asset paths are fixed: the files live in
  * apps/server/assets and are served under /images and /demo-games.
  */
 

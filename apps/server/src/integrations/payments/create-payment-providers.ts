@@ -30,7 +30,7 @@ export interface PaymentProviders {
 
 /**
  * Picks, per provider, the real adapter when its options are given, else the sandbox when
- * sandboxes are allowed (STYLE rule 9), else nothing.
+ * sandboxes are allowed, else nothing.
  */
 export function createPaymentProviders(options: PaymentProvidersOptions): PaymentProviders {
   const sandbox = options.sandbox;

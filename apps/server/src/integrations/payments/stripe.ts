@@ -118,7 +118,7 @@ export class StripePaymentProvider implements PaymentProvider {
 
 /**
  * A failed attempt leaves an intent at `requires_payment_method` with `last_payment_error`: we
- * call that `fail` (the spec's "not successful, please try again"); a fresh one is `pending`.
+ * call that `fail` (the player sees "not successful, please try again"); a fresh one is `pending`.
  */
 export function stripeStatus(intent: Pick<Stripe.PaymentIntent, 'status' | 'last_payment_error'>): ProviderPaymentStatus {
   switch (intent.status) {

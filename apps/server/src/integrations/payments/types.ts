@@ -55,7 +55,7 @@ export interface CreatedProviderPayment {
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
 /**
- * One payment provider (STYLE rule 9): Stripe, YooKassa, Yandex Pay, or the sandbox that stands
+ * One payment provider: Stripe, YooKassa, Yandex Pay, or the sandbox that stands
  * in for any of them.
  */
 export interface PaymentProvider {
@@ -120,7 +120,7 @@ export function headerValue(headers: WebhookHeaders, name: string): string | und
   return undefined;
 }
 
-/** The product sells each provider in one currency (spec section 3); anything else is a bug upstream. */
+/** The product sells each provider in one currency; anything else is a bug upstream. */
 export function assertAmount(provider: TPaymentProviderId, input: CreatePaymentInput, currency: TCurrency): void {
   if (input.currency !== currency) {
     throw new PaymentProviderError(provider, `takes ${currency}, not ${input.currency}`);

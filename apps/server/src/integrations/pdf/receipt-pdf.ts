@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { formatMoney } from '@portal/contracts/format';
 import type { TCurrency } from '@portal/contracts/payments';
 
-/** What a receipt shows (issue 4, item 7); texts already in the receipt's language. */
+/** What a receipt shows; texts already in the receipt's language. */
 export interface ReceiptContent {
   /** ru for payments in roubles, en otherwise */
   language: 'ru' | 'en';

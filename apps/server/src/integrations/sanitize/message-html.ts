@@ -82,7 +82,7 @@ const TEXT_ONLY: sanitizeHtml.IOptions = {
 const INVISIBLE = /[\s\u00a0\u00ad\u200b-\u200f\u2060\ufeff]/g;
 
 /**
- * True when no visible text remains once the markup is sanitized: the spec's
+ * True when no visible text remains once the markup is sanitized: the rule
  * "description must not be empty" (support.descriptionEmptyWarning). `<p><br></p>`, an
  * empty link or a lone `<script>` are all empty.
  */

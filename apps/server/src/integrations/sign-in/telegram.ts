@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { SignInError, type SignInProfile } from './types.ts';
 
-/** The Telegram user of spec section 3, as the login widget reports it. */
+/** The Telegram user, as the login widget reports it. */
 export interface TelegramUser {
   id: number;
   first_name: string;

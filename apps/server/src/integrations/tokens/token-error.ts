@@ -2,7 +2,7 @@ export type TokenErrorReason = 'expired' | 'invalid' | 'revoked';
 
 /**
  * Why a token was refused. The accounts module answers all three with 401; the reason lets
- * it pick the spec's reaction (an expired token may be refreshed, a forged one may not) and
+ * it pick its reaction (an expired token may be refreshed, a forged one may not) and
  * goes to the log, never the detail of what failed inside the signature check.
  */
 export class TokenError extends Error {

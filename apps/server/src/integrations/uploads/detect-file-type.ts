@@ -1,7 +1,7 @@
 import { UPLOAD_EXTENSIONS, type TUploadKind, type TUploadMime } from '@portal/contracts/support';
 
 /**
- * Content sniffing for the eight types support accepts (spec section 5), by their magic
+ * Content sniffing for the eight types support accepts, by their magic
  * bytes. Written here rather than taken from `file-type`: that library knows hundreds of
  * formats and names some of ours differently (AVI as video/vnd.avi, M4V as video/x-m4v),
  * so we would map and re-filter its answer anyway; our list is eight signatures.

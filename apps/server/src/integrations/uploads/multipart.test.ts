@@ -24,7 +24,7 @@ beforeAll(async () => {
   store = new LocalFileStore({ dataDir });
   app = Fastify();
   await app.register(errorHandlerPlugin);
-  // The parser's own cap sits above ours, so our check (with the spec's message) fires first.
+  // The parser's own cap sits above ours, so our check (with our own size message) fires first.
   await app.register(multipart, { limits: { fileSize: VIDEO_MAX_BYTES + 1, files: 2 } });
   app.post('/upload', async (request) => {
     const results = [];

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 type UploadErrorCode = Extract<TSupportErrorCode, 'FILE_TOO_LARGE' | 'UNSUPPORTED_FILE_TYPE' | 'UPLOAD_FAILED'>;
 
 /**
- * A refused or failed upload. For refusals `message` is the spec's i18n key (the web translates it);
+ * A refused or failed upload. For refusals `message` is an i18n key (the web translates it);
  * `limitMb` fills the `{{limit}}` of support.errorMessageSize.
  */
 export class UploadError extends AppError {

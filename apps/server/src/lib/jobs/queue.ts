@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
 
 /**
- * The jobs table (DESIGN 5): work is claimed with `FOR UPDATE SKIP LOCKED`, the pattern of
+ * The jobs table: work is claimed with `FOR UPDATE SKIP LOCKED`, the pattern of
  * pg-boss and graphile-worker, so any number of processes (or one PGlite) share it. A claimed
  * job holds a lease; a worker that dies mid-job leaves the lease to expire, and the job runs
  * again. Handlers must therefore be safe to run twice.

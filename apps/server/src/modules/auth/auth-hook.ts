@@ -33,7 +33,7 @@ const ZUuid = z.uuid();
 
 /**
  * The Bearer token of a request: the Authorization header, else (event streams only) the
- * `jwt` query value. The web reads spec 6's `jwt` page parameter itself and sends it as a header.
+ * `jwt` query value. The web reads the `jwt` page parameter itself and sends it as a header.
  */
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

@@ -5,7 +5,7 @@ import { buildTestApp } from '../../../test/app.ts';
 import { backends, type TestDatabase } from '../../../test/databases.ts';
 
 /**
- * The accounts flow over both database backends (DESIGN 6), with the dev mailbox (no
+ * The accounts flow over both database backends (PGlite and PostgreSQL), with the dev mailbox (no
  * SMTP_URL): register, read the code on /dev/mail, confirm, log in, log out.
  */
 describe.each(backends)('accounts over $name', (backend) => {

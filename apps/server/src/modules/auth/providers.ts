@@ -37,8 +37,8 @@ const defined = <T extends object>(value: T): Partial<T> =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 /**
- * Picks each provider from config: keys -> the real one, none -> the local stand-in (DESIGN
- * 4.2) outside production, nothing in production.
+ * Picks each provider from config: keys -> the real one, none -> the local stand-in
+ * outside production, nothing in production.
  */
 /**
  * The outside sign-in providers: real ones where keys are set, else (outside production) the

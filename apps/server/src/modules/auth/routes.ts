@@ -61,7 +61,7 @@ const headerValue = (value: string | string[] | undefined): string | undefined =
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError, 503: ZApiError };
 
-/** Auth calls of spec section 7 under /api/auth. */
+/** The auth calls of the web client, under /api/auth. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { service, captcha, native, guessLimit }) => {
   // Per IP and route; over the limit answers 429 RATE_LIMITED through the global plugin's builder.
   const guessing: FastifyContextConfig = guessLimit > 0 ? { rateLimit: { max: guessLimit, timeWindow: 60_000 } } : {};

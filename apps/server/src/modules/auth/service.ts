@@ -104,7 +104,7 @@ function toState(row: EmailCodeRow): CodeState {
   };
 }
 
-/** The rules of e-mail sign-in, recovery, tokens and outside identities (issue 3). */
+/** The rules of e-mail sign-in, recovery, tokens and outside identities. */
 export class AuthService {
   private readonly now: () => number;
   readonly users: UsersRepository;

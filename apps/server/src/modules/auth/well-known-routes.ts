@@ -3,7 +3,7 @@ import type { KeyStore } from '../../integrations/tokens/key-store.ts';
 
 export type WellKnownRoutesOptions = { keys: KeyStore };
 
-/** Public keys that verify player JWTs and payment tokens (DESIGN 4.3). */
+/** Public keys that verify player JWTs and payment tokens. */
 export const wellKnownRoutes: FastifyPluginAsync<WellKnownRoutesOptions> = async (app, { keys }) => {
   const body = JSON.stringify(keys.jwks());
   app.get('/.well-known/jwks.json', { config: { rateLimit: false }, schema: { hide: true } }, async (_request, reply) =>

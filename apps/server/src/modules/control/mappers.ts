@@ -10,7 +10,7 @@ import {
 } from '@portal/contracts/control';
 import type { GameRow, PriceRow, ProjectRow } from '../../db/schema.ts';
 
-/** Rows to the wire shapes of spec section 3 (contracts/control). */
+/** Rows to the wire shapes of contracts/control. */
 
 export function toGameRecord(project: ProjectRow, game: GameRow | undefined): TGameRecord {
   return {
@@ -53,7 +53,7 @@ export function toInitialConfig(
   offered?: OfferedMethods,
   signIn?: TSignInSettings,
 ): TInitialConfig {
-  // An unconfigured project offers the spec's default list instead of nothing.
+  // An unconfigured project offers the default list (DEFAULT_AUTH_METHODS) instead of nothing.
   const authMethods = project.authMethods.length > 0 ? project.authMethods : [...DEFAULT_AUTH_METHODS];
   return {
     projects: {

@@ -13,7 +13,7 @@ const ZParams = z.object({
 });
 
 /**
- * `GET /prices/:id/:logoName` (spec section 2, prices page): the logo of one price.
+ * `GET /prices/:id/:logoName` (the prices page): the logo of one price.
  * The file name must be the one stored on that price, so the route cannot be used to
  * probe the folder. Logos change only with a new name, hence the long cache.
  */

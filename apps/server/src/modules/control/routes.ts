@@ -19,7 +19,7 @@ const tags = ['control'];
 const errors = { 400: ZApiError, 404: ZApiError };
 
 /**
- * Portal data of spec section 7, mounted under /api. Answers are pre-serialized and
+ * Portal data calls, mounted under /api. Answers are pre-serialized and
  * validated when cached (see CatalogCache), so the handlers only pick bytes to send;
  * `compress: false` because those bytes carry their own precompressed variants.
  */

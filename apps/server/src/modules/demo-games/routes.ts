@@ -10,7 +10,7 @@ import type { PaymentsService } from '../payments/service.ts';
 
 /**
  * The stand-in for a developer's game server, for the product's own demo games only
- * (DESIGN 4.6: login, payment and support work end to end offline). A real game server
+ * (login, payment and support work end to end offline). A real game server
  * calls `POST /api/v1/payments` with its project API key; the demo games have no server of
  * their own, so this route does the same for the player whose game token the game got in
  * `userAuth` (verified for that project, as a game server verifies it with the JWKS), and

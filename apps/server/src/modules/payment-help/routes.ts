@@ -8,7 +8,7 @@ export type PaymentHelpRoutesOptions = { service: PaymentHelpService };
 
 const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError, 429: ZApiError, 502: ZApiError };
 
-/** Spec section 7: POST /payments/send-letter-support, for the signed-in owner of the payment. */
+/** POST /payments/send-letter-support, for the signed-in owner of the payment. */
 export const paymentHelpRoutes: FastifyPluginAsyncZod<PaymentHelpRoutesOptions> = async (app, { service }) => {
   app.post(
     '/payments/send-letter-support',

@@ -32,7 +32,7 @@ const REASON_TEXT: Record<TPaymentHelpReason, string> = {
 };
 
 /**
- * Payment help (spec 2 "Support request", 7 send-letter-support): a signed-in player writes
+ * Payment help (the "Support request" screen, `send-letter-support`): a signed-in player writes
  * to support about one of their own payments. The letter goes to SUPPORT_EMAIL with what a
  * support agent needs to act without asking back; every letter is kept, and counts for the
  * per-player limit (kept in the table, so it holds across processes and restarts).

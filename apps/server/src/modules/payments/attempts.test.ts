@@ -9,7 +9,7 @@ import { RECONCILE_JOB } from './service.ts';
 import { makePlayer, staffHeaders, startWebhookReceiver, type WebhookReceiver } from './testing/helpers.ts';
 
 /**
- * "No paid payment is ever lost" (issue 4): a player who switches providers on the payment
+ * "No paid payment is ever lost": a player who switches providers on the payment
  * screen leaves the first provider's payment behind; if that one is paid after all, it pays
  * the payment. Real adapters against the local protocol servers, over both databases.
  */

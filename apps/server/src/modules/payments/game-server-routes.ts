@@ -25,7 +25,7 @@ const tags = ['game-server'];
 const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError };
 
 /**
- * DESIGN 4.3, server to server, behind `Authorization: Bearer <project API key>`. Unknown fields
+ * The game-server API, server to server, behind `Authorization: Bearer <project API key>`. Unknown fields
  * are refused (an `amount` from the caller is a 400): the price always comes from the price list.
  */
 export const gameServerRoutes: FastifyPluginAsyncZod<GameServerRoutesOptions> = async (app, { service, staff, perKeyLimit = 0 }) => {

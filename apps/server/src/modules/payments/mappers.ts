@@ -7,7 +7,7 @@ import type { LocalizedTexts, PaymentRow } from '../../db/schema.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** `GET /api/v1/payments/{id}` and the webhook's `data` (DESIGN 4.3). */
+/** `GET /api/v1/payments/{id}` and the webhook's `data` (game-server API). */
 export function toGameServer(row: PaymentRow): TGameServerPayment {
   return {
     paymentId: row.id,
@@ -26,7 +26,7 @@ export function toGameServer(row: PaymentRow): TGameServerPayment {
   };
 }
 
-/** The staff payment look-up (DESIGN 4.4). */
+/** The staff payment look-up. */
 export function toStaff(row: PaymentRow): TStaffPayment {
   return { ...toGameServer(row), providerRef: row.providerRef, receiptEmail: row.receiptEmail, titleRu: row.titleRu, titleEn: row.titleEn };
 }
@@ -54,7 +54,7 @@ export function gameNameOf(project: string, localization: LocalizedTexts | undef
 }
 
 /**
- * A purchase of the player's history (spec section 3: payment history item), in the player's
+ * A purchase of the player's payment history, in the player's
  * interface language: the Russian title for ru, the English one otherwise (the price list has
  * those two), whatever the currency paid; the game by its name.
  */

@@ -70,7 +70,7 @@ describe.each(backends)('payments over $name', (backend) => {
   });
 
   describe.skipIf(backend.skip)('game-server API', () => {
-    // DESIGN 4.3: userId is a portal player's id.
+    // userId is a portal player's id.
     const players: Record<string, string> = {};
     beforeAll(async () => {
       if (backend.skip) return;

@@ -37,7 +37,7 @@ const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError, 409: ZApiError,
 const ZIdParams = z.object({ id: z.string().max(64) });
 const ZStatusAnswer = z.object({ status: ZPaymentStatus });
 
-/** Spec section 7, payments: only the signed-in player, only their own payments. */
+/** Player payment calls: only the signed-in player, only their own payments. */
 export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptions> = async (app, { service, live, sandbox = false }) => {
   app.addHook('preHandler', app.requireUser);
   const user = (request: Parameters<typeof currentUser>[0]) => currentUser(request).user;

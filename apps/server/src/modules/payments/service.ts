@@ -57,7 +57,7 @@ export type EventOutcome = 'applied' | 'unchanged' | 'replayed' | 'unknown-payme
 
 const notFound = () => new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
 
-/** `t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>` (DESIGN 4.3). */
+/** `t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`, the webhook signature header. */
 /**
  * A payment's final event has one id, derived from the payment and the event type: every retry,
  * every process and a redelivery send the same id, with nothing to store.
@@ -561,7 +561,7 @@ export class PaymentsService {
     return this.applyProviderEvent({ ...state, provider: payment.provider });
   }
 
-  /** DESIGN 4.3: `userId` is the id of a portal player (a deleted account is no longer one). */
+  /** `userId` is the id of a portal player (a deleted account is no longer one). */
   private async playerExists(userId: string): Promise<boolean> {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) return false;
     const [row] = await this.db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));

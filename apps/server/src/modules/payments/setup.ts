@@ -31,7 +31,7 @@ function assertCompleteKeys(config: AppConfig): void {
   }
 }
 
-/** Real provider adapters where keys are configured, the sandbox elsewhere (STYLE 9). */
+/** Real provider adapters where keys are configured, the sandbox elsewhere: chosen by config, not in modules. */
 export function providerOptions(config: AppConfig): Omit<PaymentProvidersOptions, 'sandbox'> {
   assertCompleteKeys(config);
   return {

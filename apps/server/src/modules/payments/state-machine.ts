@@ -2,7 +2,7 @@ import type { TPaymentStatus } from '@portal/contracts/payments';
 import type { ProviderPaymentStatus } from '../../integrations/payments/types.ts';
 
 /**
- * The one payment state machine (issue 4, point 5), for every provider and the sandbox:
+ * The one payment state machine, for every provider and the sandbox:
  *
  *   none -> pending -> paid | fail | none (cancelled)
  *   none -----------> paid | fail | none (cancelled)   (an event may overtake set-pending)

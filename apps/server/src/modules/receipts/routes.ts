@@ -10,7 +10,7 @@ export type ReceiptRoutesOptions = { service: ReceiptsService };
 const tags = ['receipts'];
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 410: ZApiError, 429: ZApiError };
 
-/** Spec section 7: the receipt link of a purchase, and the PDF behind a signed link. */
+/** The receipt link of a purchase, and the PDF behind a signed link. */
 export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async (app, { service }) => {
   app.get(
     '/user/get-receipt-link',

@@ -40,7 +40,7 @@ const notFound = () => new AppError('RECEIPT_NOT_FOUND', 404, 'Receipt not found
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * PDF receipts of paid payments (issue 4, item 7). A receipt is made once per payment by a
+ * PDF receipts of paid payments. A receipt is made once per payment by a
  * job enqueued in the transaction that makes the payment paid (and lazily when a paid
  * payment has none); the player gets a signed, owner-bound link valid for 2 minutes, because a
  * new tab sends no Authorization header.
@@ -107,8 +107,8 @@ export class ReceiptsService {
   }
 
   /**
-   * The link of the player's receipt, or "" while it is being made (spec: the dialog says to
-   * wait). Another player's payment, or one not paid, has no receipt for them.
+   * The link of the player's receipt, or "" while it is being made (the dialog then tells
+   * the player to wait). Another player's payment, or one not paid, has no receipt for them.
    */
   async linkFor(userId: string, paymentId: string, now = Date.now()): Promise<string> {
     const { db } = this.options;

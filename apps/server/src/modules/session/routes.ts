@@ -11,7 +11,7 @@ export type SessionRoutesOptions = { db: Db; publicUrl: string; now?: () => numb
 const tags = ['session'];
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
-/** Sessions for games (spec section 7 "session/get"). */
+/** Sessions for games (the `session/get` call). */
 export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (app, { db, publicUrl, now = Date.now }) => {
   const repo = createSessionRepository(db);
 

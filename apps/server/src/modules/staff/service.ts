@@ -45,7 +45,7 @@ export interface StaffServiceOptions {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** Staff accounts and the project keys and webhooks they manage (DESIGN 4.4). */
+/** Staff accounts and the project keys and webhooks they manage. */
 export class StaffService {
   private readonly db: Db;
   private readonly hasher: PasswordHasher & { assertCapacity?: () => void };

@@ -50,7 +50,7 @@ const uploadErrors = { ...errors, 409: ZApiError, 413: ZApiError, 415: ZApiError
 const unauthorized = () => new AppError('UNAUTHORIZED', 401, 'UNAUTHORIZED! INVALID_TOKEN!');
 const ZGuestId = z.uuid();
 
-/** The player of a request: the signed-in user, else the guest of Temp-User-Id (spec 6). */
+/** The player of a request: the signed-in user, else the guest of Temp-User-Id. */
 export function ownerOf(request: FastifyRequest): Owner {
   if (request.user) return { kind: 'user', userId: request.user.user.id };
   if (request.tempUserId) return { kind: 'guest', tempUserId: request.tempUserId };
@@ -89,7 +89,7 @@ function parseRange(header: string | undefined, size: number): { start: number; 
   return { start, end };
 }
 
-/** Support calls of spec section 7, under /api: a player is the signed-in user or the Temp-User-Id guest. */
+/** Support calls, under /api: a player is the signed-in user or the Temp-User-Id guest. */
 export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async (app, options) => {
   const { service, store, links, bus, hub, quota, staffAuth, defaultProject } = options;
   const guardOf = (request: FastifyRequest, owner: Owner) => quota?.guard(ownerKey(owner), request.ip);

@@ -194,7 +194,7 @@ export function createSupportService(deps: SupportServiceDeps) {
     },
 
     // -------------------------------------------------------------------------------------
-    // Staff (DESIGN 4.4)
+    // Staff
 
     async staffTickets(status: TTicketStatus, project?: string): Promise<TStaffTicketListItem[]> {
       const rows = await repository.staffTickets(status, project);

@@ -36,7 +36,7 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError 
 /** A staff reply's data: the ticket comes from the path. */
 const ZStaffMessageData = ZSendMessageData.omit({ ticketId: true });
 
-/** The staff inbox (DESIGN 4.4), under /api/staff; every route needs the `support` role. */
+/** The staff inbox, under /api/staff; every route needs the `support` role. */
 export const supportStaffRoutes: FastifyPluginAsyncZod<SupportStaffRoutesOptions> = async (app, options) => {
   const { service, store, bus, hub, quota, staffAuth } = options;
   await app.register(multipart, { limits: MULTIPART_LIMITS });

@@ -14,7 +14,7 @@ export type PersonalDataEraser = (tx: Db, userId: string) => Promise<(() => Prom
 
 export type UsersServiceDeps = { auth: AuthService; erasers?: readonly PersonalDataEraser[]; log?: FastifyBaseLogger };
 
-/** Profile rules: names of spec section 5, and deletion that really removes personal data. */
+/** Profile rules: the name validation rules, and deletion that really removes personal data. */
 export function createUsersService({ auth, erasers = [], log }: UsersServiceDeps) {
   return {
     async updateNames(userId: string, name: string, lastName: string): Promise<UserRow> {

@@ -29,7 +29,7 @@ import { TransactionsModal } from './transactions-modal';
 import { paymentModalValues } from './payment-target';
 import { currentUserAuth, gameUserAuth, isSignedIn } from './user-auth';
 
-/** Closing the payment modal before the flow ended: the game hears "cancelled" (spec 2, 8). */
+/** Closing the payment modal before the flow ended: the game hears "cancelled". */
 export const cancelledPayment = (paymentId: string): TPaymentResult => ({
   paymentId,
   status: 'none',
@@ -38,7 +38,7 @@ export const cancelledPayment = (paymentId: string): TPaymentResult => ({
 });
 
 /**
- * Where the login modal opens (spec section 7, login behaviour): a session from session/get
+ * Where the login modal opens: a session from session/get
  * for this game, stored, and its loginUrl; without one (the call failed, a toast says so) the
  * plain login screen, which still signs the player in.
  */
@@ -81,7 +81,7 @@ async function redirectToLogin(language: string, project: string, returnTo: stri
 }
 
 /**
- * Answers the game in `iframe#game-frame` (spec section 7, DESIGN 4.5): every game message
+ * Answers the game in `iframe#game-frame`: every game message
  * gets its answer, the login, payment and support screens open in the global modal, and
  * what happens on the portal's side (sign-in or out in the header, a language switch, new
  * support replies) is pushed to the game. Renders nothing itself.

@@ -10,7 +10,7 @@ export const PROVIDER_SCREEN_SELECTOR = '#payment-provider-title';
 /**
  * The payment feature's whole flow (process screen, provider screen, popup) in the modal. The
  * flow switches its steps in its own state; while it shows a provider screen the modal is not
- * dismissed by an outside click or Escape (spec section 2), which this wrapper learns from the
+ * dismissed by an outside click or Escape, which this wrapper learns from the
  * rendered step. The flow speaks the locale of the payment URL.
  */
 export function PaymentModal({ values, onDone }: { values: Required<ModalValues>; onDone: (result: TPaymentResult) => void }) {

@@ -8,7 +8,7 @@ import { getGameToken } from './api/get-game-token';
 const isCurrentAuthType = (value: string): value is CurrentAuthType => (CURRENT_AUTH_TYPES as readonly string[]).includes(value);
 
 /**
- * The player as the game sees it (`userAuth`, DESIGN 4.5): the stored auth data with the
+ * The player as the game sees it (the `userAuth` window message): the stored auth data with the
  * token and the session; signed out (no user or no token) it is `currentAuthType: 'unauthorized'`.
  */
 export function currentUserAuth(): TUserAuth {

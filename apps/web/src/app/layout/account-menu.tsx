@@ -12,7 +12,7 @@ import { files, paths } from '@/shared/paths';
 import './account-menu.css';
 
 /**
- * The signed-in header part (spec section 2): the nickname and an avatar button that opens
+ * The signed-in header part: the nickname and an avatar button that opens
  * the account menu: sign-in type with its icon, user id, settings (not clickable),
  * transactions, support (marked when there are unread messages) and logout.
  */

@@ -12,7 +12,7 @@ export interface HeaderConfirmDialogProps {
 }
 
 /**
- * The close button's question (spec section 2): a modal alert dialog, named by its question,
+ * The close button's question: a modal alert dialog, named by its question,
  * with focus kept inside (Tab and Shift+Tab wrap) and Escape answering No.
  */
 export function HeaderConfirmDialog({ question, busy = false, onConfirm, onCancel }: HeaderConfirmDialogProps) {

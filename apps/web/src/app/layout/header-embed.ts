@@ -1,7 +1,7 @@
 import type { ResultKind } from '@portal/contracts/messages';
 
 /**
- * The header of the service screens embedded in a host game (spec section 2 "Header"): which
+ * The header of the service screens embedded in a host game: which
  * variant a path is, and the host values it carries (session, source, locale, project, id).
  */
 export type HeaderVariant =

@@ -95,7 +95,7 @@ describe('the embedded header', () => {
       mockApi({ '/api/control/get-initial-config': { body: { data: config('redirect') } } });
       const { router } = renderRoutes(routes, '/session/login/ses-1/web/en/familytown');
       const user = userEvent.setup();
-      // The screens' close asks the spec's question first.
+      // The screens' close asks its confirmation question first.
       await user.click(screen.getByRole('button', { name: 'Close' }));
       await user.click(within(screen.getByRole('dialog', { name: 'Do you want to return to the game?' })).getByRole('button', { name: 'Yes' }));
       await waitFor(() =>

@@ -109,7 +109,7 @@ function StorageAccessNotice() {
 
 /**
  * The header of the service screens in a host game: the screen's title, a language picker and
- * a close button that asks first (spec section 2). Confirmed, it ends the flow for the host:
+ * a close button that asks first. Confirmed, it ends the flow for the host:
  * auth -> authResult 1011, payments -> the payment is cancelled and paymentResult 4000,
  * support -> supportResult 5000; transactions, payment help and prices go to the start page.
  */

@@ -53,7 +53,7 @@ function PortalHeader() {
   // The guest's Temp-User-Id: their tickets' unread count is asked for once it exists.
   const [guestMarker, setGuestMarker] = useState(() => storage.get(STORAGE_KEYS.tempUserId));
 
-  // Spec section 4: a marker while signed out, merged once signed in.
+  // A marker while signed out, merged once signed in.
   useEffect(() => {
     void import('@/shared/auth/anonymous')
       .then(({ syncAnonymousMarker }) => syncAnonymousMarker(signedIn))

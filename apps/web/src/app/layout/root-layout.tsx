@@ -16,7 +16,7 @@ import { Footer } from './footer';
 import './root-layout.css';
 
 /**
- * Follows the language of the path (spec section 2) and fixes /games paths without one. A
+ * Follows the language of the path and fixes /games paths without one. A
  * portal page speaks ru or en only: another language in the path is replaced, and another
  * interface language (a German browser, a choice made on a host's screens) shows as ru or en.
  */

@@ -28,7 +28,7 @@ export function gamesIndexLoader() {
 
 /**
  * `/games/:lng/`: the catalogue, or the single-game page when the host's project is out of
- * the catalogue (spec section 2).
+ * the catalogue.
  */
 export function GamesIndexRoute() {
   const config = useInitialConfig();

@@ -8,7 +8,7 @@ import { deliverToHost, isMobileSource, postToHost } from '@/shared/auth/host-me
 import { encodeResult } from '@portal/contracts/result-codec';
 import { paths } from '@/shared/paths';
 
-/** What the host receives: the auth result, isError false and the session it asked with (DESIGN 4.5). */
+/** What the host receives: the auth result, isError false and the session it asked with. */
 export type HostAuthResult = TAuthResult & { isError: false; session: string | null };
 
 export type Delivery = 'redirect' | 'postMessage' | 'portal';

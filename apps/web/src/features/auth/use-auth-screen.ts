@@ -89,7 +89,7 @@ export function useAuthScreen({ alwaysCaptcha = false }: { alwaysCaptcha?: boole
 
   /**
    * A failed call: CAPTCHA_REQUIRED shows the widget (the server did not look at the try, so
-   * it is not counted); the host hears the spec code.
+   * it is not counted); the host hears `hostErrorCode`.
    */
   const onError = useCallback(
     (error: unknown, hostErrorCode: number) => {

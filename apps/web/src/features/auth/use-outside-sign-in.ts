@@ -10,10 +10,10 @@ import { notifyError } from '@/shared/ui/notify';
 import { setUserAuthState } from './api/set-user-auth-state';
 import { checkUserAuthState, checkUserAuthStateKey } from './api/check-user-auth-state';
 
-/** Spec section 9: outside sign-in state is polled every 2000 ms. */
+/** Outside sign-in state is polled every 2000 ms. */
 export const AUTH_STATE_POLL_MS = 2000;
 
-/** The auth-data id of spec section 3: time plus random. */
+/** The auth-data id: time plus random. */
 export function createAuthDataId(now = Date.now()): string {
   const random = crypto.getRandomValues(new Uint32Array(2));
   return `${now.toString(36)}-${Array.from(random, (n) => n.toString(36)).join('')}`;
@@ -101,7 +101,7 @@ export interface OutsideSignInHandlers {
 }
 
 /**
- * Outside sign-in (spec section 4): make a state id, save it on the server (which answers a
+ * Outside sign-in: make a state id, save it on the server (which answers a
  * secret only this window knows), open `/passport/{provider}` in a new window and poll
  * check-user-auth-state every 2 s. The result comes only with the handoff the callback page
  * posts to this window (its opener, or the same-origin channel): a sign-in link someone else

@@ -1,6 +1,6 @@
 import { AUTH_WARNING_MESSAGE_KEYS, type AuthWarning } from '@portal/contracts/auth';
 
-/** How a screen reacts to a server warning of spec section 8. */
+/** How a screen reacts to a server warning (`warningMessage`). */
 export interface WarningReaction {
   /** i18n key of the text */
   messageKey: string;

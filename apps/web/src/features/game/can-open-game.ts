@@ -1,7 +1,7 @@
 import type { TGameRecord, TWebPage } from '@portal/contracts/control';
 
 /**
- * Spec section 5: a game page needs web_page, isActive and not in development, and is only
+ * A game page needs web_page, isActive and not in development, and is only
  * for catalogue projects.
  */
 export type OpenableGame = TGameRecord & { web_page: TWebPage };

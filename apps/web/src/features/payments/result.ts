@@ -6,10 +6,10 @@ import { encodeResult } from '@portal/contracts/result-codec';
 import { isFramed, isMobileSource, postToHost } from '@/shared/auth/host-message';
 import { paths } from '@/shared/paths';
 
-/** What the flow hands on at its end (interfaces #1; `paymentResult` of DESIGN 4.5). */
+/** What the flow hands on at its end (the `paymentResult` window message). */
 export type PaymentHostResult = TPaymentResult;
 
-/** paid is a success; a cancelled payment is 4000, a failed one 4018 (spec section 8). */
+/** paid is a success; a cancelled payment is 4000, a failed one 4018. */
 export function resultOf(paymentId: string, answer: Pick<TPaymentGetResponse, 'status'> & Partial<TPaymentGetResponse>): PaymentHostResult {
   const base = { paymentId, status: answer.status };
   if (answer.status === 'paid') {

@@ -1,5 +1,5 @@
 /**
- * The staff console's own URLs (routes under /staff and the staff API of DESIGN 4.4). They
+ * The staff console's own URLs (routes under /staff and the staff API). They
  * live in the staff bundle rather than `shared/paths.ts`, which is in the portal's entry chunk.
  */
 const enc = encodeURIComponent;

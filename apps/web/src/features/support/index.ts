@@ -1,2 +1,2 @@
-// The support feature's public face for app-level composition (interfaces.md #3).
+// The support feature's public face for app-level composition.
 export { SupportPanel, type SupportPanelProps } from './support-panel-lazy';

@@ -8,7 +8,7 @@ import type { SupportNav } from './support-nav';
 import { useSupportIdentity } from './use-support-identity';
 import './support.css';
 
-/** Route mode: the support screens move by URL (spec section 2 route table). */
+/** Route mode: the support screens move by URL. */
 function useRouteNav(): SupportNav {
   const navigate = useNavigate();
   return useMemo(

@@ -29,7 +29,7 @@ interface RequestContext {
   source?: string | null;
   locale?: string | null;
   project?: string | null;
-  /** A player token handed in by the host (a route's :jwt segment, a modal value): spec 6's jwt. */
+  /** A player token handed in by the host (a route's :jwt segment, a modal value): the `jwt` page parameter. */
   jwt?: string | null;
 }
 let requestContext: RequestContext = {};
@@ -45,7 +45,7 @@ let lastUnauthorizedAt = 0;
 const UNAUTHORIZED_QUIET_MS = 2000;
 
 /**
- * The one place that reacts to a 401 (spec section 4): only for calls that carried a token,
+ * The one place that reacts to a 401: only for calls that carried a token,
  * so a wrong password or an expired sign-in link never signs anybody out.
  */
 function onUnauthorized(): void {
@@ -72,7 +72,7 @@ function bearerToken(): string | null {
   return requestContext.jwt || storage.get(STORAGE_KEYS.accessToken);
 }
 
-/** The headers every product call carries (spec section 7). */
+/** The headers every product call carries. */
 export function buildHeaders(extra?: HeadersInit): Headers {
   const headers = new Headers(extra);
   headers.set('Accept', 'application/json');

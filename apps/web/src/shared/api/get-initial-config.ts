@@ -22,7 +22,7 @@ export const initialConfigQueryOptions = (project?: string) =>
     queryKey: ['control', 'initial-config', project ?? null],
     queryFn: ({ signal }) => getInitialConfig(project, signal),
     staleTime: 5 * 60_000,
-    // With a pending session the auth screens handle the failure (spec section 8).
+    // With a pending session the auth screens handle the failure.
     meta: { errorToast: 'GET_INITIAL_CONFIG_ERROR', toastWhen: () => !storage.get(STORAGE_KEYS.session) },
   });
 

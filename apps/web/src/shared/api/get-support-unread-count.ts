@@ -9,7 +9,7 @@ export const UNREAD_POLL_MS = 60_000;
 
 export const supportUnreadCountQueryKey = ['support', 'unread-count'] as const;
 
-/** GET /support/get-support-unread-message-count reads `data.count` (spec section 7). */
+/** GET /support/get-support-unread-message-count reads `data.count`. */
 export const supportUnreadCountQueryOptions = () =>
   queryOptions({
     queryKey: supportUnreadCountQueryKey,

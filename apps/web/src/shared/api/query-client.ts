@@ -5,7 +5,7 @@ import { notifyError } from '../ui/notify';
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
-      /** Spec section 8 toast code shown when the query fails (e.g. GET_GAMES_DATA_ERROR). */
+      /** Error toast code shown when the query fails (e.g. GET_GAMES_DATA_ERROR). */
       errorToast?: string;
       /** Return false to keep the toast for this error (e.g. a 404 that redirects instead). */
       toastWhen?: (error: Error) => boolean;

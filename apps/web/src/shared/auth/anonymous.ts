@@ -8,7 +8,7 @@ import { storage } from '../storage';
 import { notifyError } from '../ui/notify';
 
 /**
- * The anonymous marker of spec section 4: a random UUID sent as Temp-User-Id while signed
+ * The anonymous marker: a random UUID sent as Temp-User-Id while signed
  * out, merged into the account once signed in and then cleared.
  */
 export const getAnonymousMarker = () => storage.get(STORAGE_KEYS.tempUserId);
@@ -24,7 +24,7 @@ export function ensureAnonymousMarker(): string {
 
 export const mergeAnonymous = (body: TMergeAnonymousBody) => apiPost<TOkAnswer>(api.mergeAnonymous(), body);
 
-/** POST /support/merge-user-id (spec 7): the guest's tickets (Temp-User-Id header) move to the player. */
+/** POST /support/merge-user-id: the guest's tickets (Temp-User-Id header) move to the player. */
 export const mergeSupportUserId = () => apiPost<TMergeUserIdResponse>(api.supportMergeUserId());
 
 let merging: Promise<void> | null = null;
@@ -51,7 +51,7 @@ export function mergeAnonymousMarker(): Promise<void> {
   return merging;
 }
 
-/** Spec section 4: signed out without a marker -> create one; signed in with one -> merge. */
+/** Signed out without a marker -> create one; signed in with one -> merge. */
 export function syncAnonymousMarker(signedIn: boolean): Promise<void> {
   if (!signedIn) {
     ensureAnonymousMarker();

@@ -3,7 +3,7 @@ import { STORAGE_KEYS, type StorageKey } from '../storage-keys';
 import { storage } from '../storage';
 
 /**
- * The signed-in player (spec section 3 "stored auth data") and the token, kept in
+ * The signed-in player (the stored auth data) and the token, kept in
  * localStorage under their storage keys. Every change goes through here, so that the header
  * and the screens of this tab hear it at once (the `storage` event only reaches other tabs).
  */
@@ -80,7 +80,7 @@ export function clearSignInForLogin(arrived: Promise<unknown>): void {
   });
 }
 
-/** Forgets the player: token and auth data (spec section 4, logout and 401). */
+/** Forgets the player: token and auth data (on logout and on a 401). */
 export function clearSignIn(): void {
   SIGNED_IN_KEYS.forEach((key) => storage.remove(key));
   emit();

@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '../storage-keys';
 import { storage } from '../storage';
 
 /**
- * The failed-attempt counter of spec section 4, kept in localStorage under `attempt`. Each
+ * The failed-attempt counter, kept in localStorage under `attempt`. Each
  * server warning counts one, a success resets it; at the limit the robot check is required.
  * The server keeps its own limits: this only decides when the widget shows.
  */

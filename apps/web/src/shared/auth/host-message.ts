@@ -4,7 +4,7 @@ import { createOriginPolicy, type OriginPolicy } from '../bridge/origins';
 import { isFramedWindow, resolveParentOrigin } from '../bridge/service-bridge-origin';
 
 /**
- * Results handed to the host that embeds these screens (DESIGN 4.5), over the service bridge:
+ * Results handed to the host that embeds these screens, over the service bridge:
  * `{ type: 'authResult' | 'paymentResult' | 'supportResult', result }` to `window.parent`, with
  * the host's exact origin as targetOrigin, and only when that origin is allowed (the portal's
  * own origin and `allowedOrigins` of the initial config, i.e. PUBLIC_URL and

@@ -7,7 +7,7 @@ import { clearSignIn, getAccessToken } from './auth-store';
 export const logoutRequest = () => apiPost<TOkAnswer>(api.logout(), {}, { reactToUnauthorized: false });
 
 /**
- * Signs out (spec section 4): the server revokes the token, then user, token and support
+ * Signs out: the server revokes the token, then user, token and support
  * state are forgotten here whatever the server said.
  */
 export async function logout(queryClient?: QueryClient): Promise<void> {

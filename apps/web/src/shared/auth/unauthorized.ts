@@ -27,7 +27,7 @@ export function authMode(source: string | null | undefined, framed = isFramed())
 const UNAUTHORIZED_CODE: (typeof HOST_ERROR_CODES)['unauthorized'] = 3001;
 export const UNAUTHORIZED_RESULT = { isError: true, errorCode: UNAUTHORIZED_CODE } as const;
 
-/** The three reactions to a 401 of spec section 4. */
+/** The three reactions to a 401. */
 export function reactToUnauthorized(mode: AuthMode): void {
   if (mode === 'web') {
     postToHost({ type: 'authResult', result: { ...UNAUTHORIZED_RESULT } });

@@ -11,7 +11,7 @@ import type { Language } from '@portal/contracts/languages';
 import { createOriginPolicy, originOfUrl, type OriginPolicy } from './origins.ts';
 
 /**
- * The portal as host of `iframe#game-frame` (DESIGN.md 4.5): accepts a game message only from
+ * The portal as host of `iframe#game-frame`: accepts a game message only from
  * the frame's window, from an allowed origin, and only when it parses as a known message; calls
  * the matching handler and posts the answer back to that window with `targetOrigin` set to the
  * message's origin (never '*').
@@ -28,7 +28,7 @@ export interface PaymentTarget {
   locale: string | null;
   project: string | null;
   jwt: string | null;
-  /** the query values, which go to the payment modal (spec section 7) */
+  /** the query values, which go to the payment modal */
   query: Record<string, string>;
 }
 
@@ -140,7 +140,7 @@ export function parsePaymentUrl(text: unknown, ownOrigins: string | readonly str
   return { url, paymentId, source: segment(2), locale: segment(3), project: segment(4), jwt: segment(5), query };
 }
 
-/** The answer to an `openPayment` that cannot be opened (spec section 8: 4001, process failed). */
+/** The answer to an `openPayment` that cannot be opened (4001, process failed). */
 export const PAYMENT_OPEN_ERROR: TPaymentResult = Object.freeze({
   paymentId: null,
   status: 'fail',
@@ -233,7 +233,7 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
     }
     const parsed = isPlainObject(event.data) ? ZGameMessage.safeParse(event.data) : null;
     if (!parsed?.success) {
-      // "A payment message without a link gives the payment opening error text" (spec 5).
+      // "A payment message without a link gives the payment opening error text".
       const data: unknown = event.data;
       if (isPlainObject(data) && Object.hasOwn(data, 'type') && data.type === 'openPayment') {
         handlers.onPaymentRefused?.(data.text);

@@ -1,5 +1,5 @@
 /**
- * Origins allowed to exchange window messages with the portal (DESIGN.md 4.5): the portal's own
+ * Origins allowed to exchange window messages with the portal: the portal's own
  * origin and `allowedOrigins` of the initial config (the server's PUBLIC_URL origin followed by
  * ALLOWED_GAME_ORIGINS). Matching is exact after normalization; there are no wildcards.
  */

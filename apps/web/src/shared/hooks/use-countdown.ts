@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Seconds as mm:ss (the resend countdown of spec section 2). */
+/** Seconds as mm:ss (the code resend countdown). */
 export function formatCountdown(totalSeconds: number): string {
   const seconds = Math.max(0, Math.ceil(totalSeconds));
   const mm = Math.floor(seconds / 60);

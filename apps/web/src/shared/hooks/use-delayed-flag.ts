@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * True once `active` has stayed true for `delayMs`; false again as soon as it turns false.
- * Keeps fast loads from flashing a loader (spec: the loader shows only after 300 ms).
+ * Keeps fast loads from flashing a loader: the loader shows only after 300 ms.
  */
 export function useDelayedFlag(delayMs: number, active = true): boolean {
   const [shown, setShown] = useState(false);

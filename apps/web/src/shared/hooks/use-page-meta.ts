@@ -55,7 +55,7 @@ export function resolvePageMeta(seo: Partial<TSeoData> | undefined, url: string)
     description,
     keywords: pick('keywords'),
     ogUrl: seo?.ogUrl?.trim() || url,
-    // The site type is always website (spec section 3).
+    // The site type is always website.
     ogType: 'website',
     ogTitle: seo?.ogTitle?.trim() || title,
     ogDescription: seo?.ogDescription?.trim() || description,

@@ -67,7 +67,7 @@ i18next.on('languageChanged', (lng) => {
 
 /**
  * Resources come over HTTP (`public/locales/{lng}/translation.json`), never in the bundle.
- * The backend's defaults are the spec's retry rule: 5 retries from 350 ms, doubling, at most
+ * The backend's defaults already give the retry rule: 5 retries from 350 ms, doubling, at most
  * 10 reads in parallel.
  */
 export function initI18n(lng: Language = initialLanguage()) {

@@ -37,7 +37,7 @@ export function portalLanguageOf({ stored, browser }: Omit<LanguageSources, 'pat
 }
 
 /**
- * Spec section 2: the second path segment when it is a supported language, else the saved
+ * The second path segment when it is a supported language, else the saved
  * choice, else the browser language, else English. The portal supports ru and en only; the
  * service screens a host embeds all ten.
  */

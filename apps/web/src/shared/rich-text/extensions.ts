@@ -1,11 +1,11 @@
 import StarterKit from '@tiptap/starter-kit';
 import { EDITOR_ALLOWLIST } from '@portal/contracts/support';
 
-/** Spec section 9: the ticket editor keeps 100 undo steps, grouping typing within 500 ms. */
+/** The ticket editor keeps 100 undo steps, grouping typing within 500 ms. */
 export const EDITOR_HISTORY = { depth: 100, newGroupDelay: 500 } as const;
 
 /**
- * Spec section 5: only bold, italic, underline, link and code block. StarterKit is cut down
+ * Only bold, italic, underline, link and code block. StarterKit is cut down
  * to those (plus the document, paragraph, text and hard break it needs and the history).
  */
 export function richTextExtensions() {

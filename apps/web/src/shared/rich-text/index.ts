@@ -1,4 +1,4 @@
-// The kit's public face (interfaces.md #5): the ticket editor and the sanitized renderer.
+// The kit's public face: the ticket editor and the sanitized renderer.
 export { RichTextEditor, type RichTextEditorProps } from './rich-text-editor';
 export { RichText } from './rich-text';
 export { isRichTextEmpty, sanitizeRichText } from './sanitize';

@@ -22,7 +22,7 @@ export interface RichTextEditorProps {
 const htmlOf = (editor: Editor): string => (editor.isEmpty ? '' : editor.getHTML());
 
 /**
- * The ticket editor (spec section 5 and 9): Tiptap limited to bold, italic, underline, link
+ * The ticket editor: Tiptap limited to bold, italic, underline, link
  * and code block, with a labelled toolbar whose toggles say whether they are on.
  */
 export function RichTextEditor({

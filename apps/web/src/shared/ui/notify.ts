@@ -48,7 +48,7 @@ export function notify(request: ToastRequest): void {
   }
 }
 
-/** Shows a spec section 8 error toast (text under `errors.{code}`). */
+/** Shows an error toast (text under `errors.{code}`). */
 export function notifyError(code: string): void {
   notify({ kind: 'error', text: i18n.t(`errors.${code}`, { defaultValue: code }), id: code });
 }

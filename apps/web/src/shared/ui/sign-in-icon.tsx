@@ -1,4 +1,4 @@
-/** Sign-in type icons (spec section 2: google, apple, email, vk, yandex, telegram, facebook). */
+/** Sign-in type icons (google, apple, email, vk, yandex, telegram, facebook). */
 const ICONS: Record<string, { color: string; glyph: string }> = {
   google: { color: '#4285F4', glyph: 'G' },
   apple: { color: '#000000', glyph: 'A' },

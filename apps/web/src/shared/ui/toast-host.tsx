@@ -3,7 +3,7 @@ import { ToastContainer, toast } from 'react-toastify';
 import { toastStore } from './notify';
 
 /**
- * react-toastify's container with the portal's settings (spec: top-right, at most 5 at once;
+ * react-toastify's container with the portal's settings (top-right, at most 5 at once;
  * `autoClose` is 2 s on the portal, 5 s on embedded service screens). Loaded on the first toast.
  */
 export default function ToastHost({ autoClose }: { autoClose: number }) {

@@ -24,7 +24,7 @@ function mimeOf(kind: TUploadKind, file: File): string {
 }
 
 /**
- * Spec section 5 (the player's support form and the staff reply alike): images jpeg/png/webp up to 5 MB, videos mp4/mov/avi/webm/mkv up to 100 MB;
+ * For the player's support form and the staff reply alike: images jpeg/png/webp up to 5 MB, videos mp4/mov/avi/webm/mkv up to 100 MB;
  * support.errorMessageFormat for another type, support.errorMessageSize with the limit in MB.
  * The server checks the content again.
  */

@@ -4,7 +4,7 @@ import { apiPost } from '@/shared/api/client';
 import { getAnonymousMarker } from '@/shared/auth/anonymous';
 import { getStoredUser } from '@/shared/auth/auth-store';
 
-/** POST /api/session/get (spec section 7): the login URL and session for a game's login. */
+/** POST /api/session/get: the login URL and session for a game's login. */
 export const createLoginSession = (body: TSessionGetBody) => apiPost<TSessionGetAnswer>('/api/session/get', body);
 
 /**

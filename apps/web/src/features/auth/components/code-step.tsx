@@ -27,7 +27,7 @@ export interface CodeStepProps {
   submitLabel: string;
   /** Sends the code; returns an inline error key (wrong code) or nothing. */
   onSubmit: (code: string) => Promise<string | undefined>;
-  /** A malformed code counts as a failed attempt too (spec section 5). */
+  /** A malformed code counts as a failed attempt too. */
   onInvalidCode: () => void;
   onBack: () => void;
 }

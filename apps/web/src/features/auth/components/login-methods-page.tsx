@@ -49,14 +49,14 @@ const OUTSIDE_FAILURE_CODE: Record<PassportProvider, HostErrorCode> = {
 /** The methods that run on the provider's own script when its keys are set here. */
 const NATIVE_OF: Partial<Record<AuthMethod, NativeProvider>> = { apple: 'apple', tg: 'telegram', facebook: 'facebook' };
 
-/** Project methods, or the spec's default set when the project has none (or no settings). */
+/** Project methods, or the default set (DEFAULT_AUTH_METHODS) when the project has none (or no settings). */
 export function offeredMethods(configured: readonly AuthMethod[] | undefined): readonly AuthMethod[] {
   return configured && configured.length > 0 ? configured : DEFAULT_AUTH_METHODS;
 }
 
 /**
  * A `jwt` from the host is checked first; authExist or authNotExist goes back to the host (an
- * authResult of DESIGN 4.5 with `authState`). It waits for the project settings, which carry
+ * `authResult` window message with `authState`). It waits for the project settings, which carry
  * the origins a result may be posted to.
  */
 function useHostTokenCheck(jwt: string | null, session: string | null, ready: boolean, reportError: (errorCode: HostErrorCode) => void) {
@@ -93,7 +93,7 @@ function useHostTokenCheck(jwt: string | null, session: string | null, ready: bo
   return { checking: jwt !== null && check.isPending, exists: check.data?.result === true };
 }
 
-/** The login method list (spec section 2). */
+/** The login method list. */
 export function LoginMethodsPage() {
   const { t } = useTranslation();
   const params = useParams();

@@ -73,7 +73,7 @@ export function RegistrationPage() {
     return undefined;
   };
 
-  // Back from the code step: the form again, without the password (spec section 4).
+  // Back from the code step: the form again, without the password.
   const back = () => {
     form.setValue('password', '');
     setCodeStep(null);

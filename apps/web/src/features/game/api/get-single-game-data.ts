@@ -5,7 +5,7 @@ import { api } from '@/shared/paths';
 
 export const getSingleGameData = async (projectName: string, signal?: AbortSignal) => {
   const data = await apiGet<TSingleGameData>(api.singleGameData(projectName), signal);
-  // Spec section 8: absent settings are the same failure as a failed call.
+  // Absent settings are the same failure as a failed call.
   if (!data?.settings) throw new ApiError('SETTINGS_MISSING', 'The game has no settings', 200);
   return data;
 };

@@ -10,7 +10,7 @@ export interface AgeGateProps {
   art: { popup?: string; popupSmall?: string; button?: string; buttonSmall?: string };
 }
 
-/** Leaves the site (spec: "No, I am under 18 years old" goes to a search engine). */
+/** Leaves the site ("No, I am under 18 years old" goes to a search engine). */
 export function leaveSite(): void {
   window.location.assign(files.underAgeExit);
 }

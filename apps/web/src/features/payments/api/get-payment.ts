@@ -3,7 +3,7 @@ import { FINAL_PAYMENT_STATUSES, type TPaymentGetResponse, type TPaymentStatus }
 import { apiGet } from '@/shared/api/client';
 import { api } from '@/shared/paths';
 
-/** Spec section 9: the payment state is polled every 2000 ms while the popup waits. */
+/** The payment state is polled every 2000 ms while the popup waits. */
 export const PAYMENT_POLL_MS = 2000;
 
 export const isFinalStatus = (status: TPaymentStatus | undefined) =>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '@/shared/ui/modal/dialog';
 
-/** "Are you sure you want to cancel the payment?" with Yes / No (spec section 2). */
+/** "Are you sure you want to cancel the payment?" with Yes / No. */
 export function CancelConfirm({ onConfirm, onDismiss, busy = false }: { onConfirm: () => void; onDismiss: () => void; busy?: boolean }) {
   const { t } = useTranslation();
   return (

@@ -42,7 +42,7 @@ type Step =
   | { kind: 'provider'; provider: TPaymentProviderId }
   | { kind: 'popup'; provider: TPaymentProviderId | null; providerWindow?: Window | null };
 
-/** The whole payment: process screen -> provider screen -> popup (interfaces #1). */
+/** The whole payment: process screen -> provider screen -> popup. */
 export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, onDone, provider, onProviderRoute }: PaymentFlowProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -28,7 +28,7 @@ export interface PaymentPopupProps {
 }
 
 /**
- * The payment popup (spec sections 2 and 4): pending (progress, "being processed, please
+ * The payment popup: pending (progress, "being processed, please
  * wait"), then paid (success + Ok), none (cancelled) or fail (not paid). The status is
  * polled every 2 s and pushed live by the server, whichever comes first. A state check that
  * still fails after the query's retries ends the wait as an error: Ok hands the host 4017.
@@ -147,7 +147,7 @@ function titleKey(status: TPaymentStatus): string {
   return 'payment.cancelled';
 }
 
-/** Status label with its colour: pending orange, paid green, none and fail red (spec section 4). */
+/** Status label with its colour: pending orange, paid green, none and fail red. */
 export function StatusBadge({ status }: { status: TPaymentStatus }) {
   const { t } = useTranslation();
   return (

@@ -17,7 +17,7 @@ export const ZPaymentProcessForm = z.object({ provider: ZPaymentProviderId, emai
 type FormInput = z.input<typeof ZPaymentProcessForm>;
 type FormOutput = z.output<typeof ZPaymentProcessForm>;
 
-/** RUB shows ruPrice and ruName; USD shows enPrice and enName (spec section 2). */
+/** RUB shows ruPrice and ruName; USD shows enPrice and enName. */
 export function itemOf(data: TPaymentProcessResponse['paymentData'], provider: TPaymentProviderConfig | undefined) {
   const currency = provider?.currency ?? 'RUB';
   return currency === 'RUB'

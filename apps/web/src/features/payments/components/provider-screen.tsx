@@ -30,7 +30,7 @@ export interface ProviderScreenProps {
   /** The widget reported success and the payment is pending: open the popup (with the provider's window, if any). */
   onStarted: (providerWindow?: Window | null) => void;
   onCreated: (info: ProviderInfo) => void;
-  /** A spec section 8 failure: shown here, then handed on as the result. */
+  /** A payment failure: shown here, then handed on as the result. */
   onError: (errorCode: HostErrorCode) => void;
   /** The player confirmed cancelling. */
   onCancel: () => Promise<void>;

@@ -56,7 +56,7 @@ function StripeForm({ onSucceeded }: { onSucceeded: () => void }) {
         setMessage(error.type === 'card_error' || error.type === 'validation_error' ? (error.message ?? t('payment.stripe.failed')) : t('payment.stripe.error'));
         return;
       }
-      // Spec section 8's Stripe messages, by the PaymentIntent's status.
+      // The Stripe messages, by the PaymentIntent's status.
       switch (paymentIntent?.status) {
         case 'succeeded':
           setMessage(t('payment.stripe.succeeded'));

@@ -3,7 +3,7 @@ import type { TGetTicketsResponse } from '@portal/contracts/support';
 import { apiGet } from '@/shared/api/client';
 import { api } from '@/shared/paths';
 
-/** Spec section 9: the ticket list and a ticket are polled every 60 s (SSE pushes in between). */
+/** The ticket list and a ticket are polled every 60 s (SSE pushes in between). */
 export const SUPPORT_POLL_MS = 60_000;
 
 export const getTickets = (signal?: AbortSignal) => apiGet<TGetTicketsResponse>(api.supportTickets(), signal);

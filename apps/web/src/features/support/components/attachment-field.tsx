@@ -11,7 +11,7 @@ interface AttachmentFieldProps {
 }
 
 /**
- * An optional image or video (spec section 5): checked here for type and size before any
+ * An optional image or video: checked here for type and size before any
  * upload; a refused file is not kept and its reason is shown under the field.
  */
 export function AttachmentField({ kind, file, onChange, disabled }: AttachmentFieldProps) {

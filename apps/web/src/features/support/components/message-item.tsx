@@ -5,7 +5,7 @@ import { useHeldLink } from '@/shared/hooks/use-held-link';
 import { notifyError } from '@/shared/ui/notify';
 import { formatDateTime } from '@portal/contracts/format';
 
-/** Who wrote it (spec 6): the player, support staff or the automated system. */
+/** Who wrote it: the player, support staff or the automated system. */
 export function authorOf(message: TTicketMessage): TMessageAuthorKind {
   if (message.author) return message.author;
   if (message.isAutomated) return 'system';

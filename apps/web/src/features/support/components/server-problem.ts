@@ -17,7 +17,7 @@ const LIMIT_KEYS: Record<string, string> = {
 };
 
 /**
- * The text for a send the server refused: the spec text for a refused input (the browser
+ * The text for a send the server refused: the validation text for a refused input (the browser
  * checks first; the server checks the content again), or a server limit's sentence (upload
  * quota, full disk, too many streams). null for any other failure.
  */

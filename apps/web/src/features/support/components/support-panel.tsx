@@ -16,7 +16,7 @@ export interface SupportPanelProps {
 }
 
 /**
- * List, chat and create in one container for the game host's modal (interfaces.md #3): the
+ * List, chat and create in one container for the game host's modal: the
  * screens switch in component state, so the page behind keeps its route.
  */
 export function SupportPanel({ onClose, first }: SupportPanelProps) {

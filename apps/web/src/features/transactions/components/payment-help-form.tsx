@@ -27,7 +27,7 @@ export interface PaymentHelpFormProps {
 }
 
 /**
- * The support request about a payment (spec 2 "Support request", 5): payment id and user id,
+ * The support request about a payment (the Support request screen): payment id and user id,
  * the two reasons, a feedback e-mail; Send stays disabled until a reason and an e-mail are
  * given. A malformed e-mail is marked on the field, which gets the focus.
  */

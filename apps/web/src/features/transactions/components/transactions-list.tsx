@@ -108,7 +108,7 @@ function Row({ item, open, onToggle, onHelp, onReceiptPending }: { item: TPaymen
 }
 
 /**
- * The purchase history (spec 2 "Transactions"): date, title, status in its colour and price;
+ * The purchase history (the Transactions screen): date, title, status in its colour and price;
  * a row opens on a click on its header and closes on the next. An empty history shows the
  * no-purchases stub; a history that cannot be loaded goes back to the sign-in screen.
  */

@@ -12,7 +12,7 @@ export interface TransactionsPanelProps {
 }
 
 /**
- * The purchase history for a modal (interfaces #4): list and help form switch in state, not
+ * The purchase history for a modal: list and help form switch in state, not
  * routes; "Inside a modal, help opens the help form in the modal".
  */
 export function TransactionsPanel({ onClose }: TransactionsPanelProps) {

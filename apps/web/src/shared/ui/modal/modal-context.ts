@@ -1,8 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 
 /**
- * The host's values a modal is opened with (spec section 4: "opening with values loads
- * session, jwt, source, locale, project and id into the shared context; closing clears them").
+ * The host's values a modal is opened with: opening with values loads
+ * session, jwt, source, locale, project and id into the shared context; closing clears them.
  */
 export interface ModalValues {
   session?: string | null;

@@ -24,7 +24,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   const open = useCallback((content: ReactNode, options: ModalOptions = {}) => {
     window.clearTimeout(timer.current);
     counter.current += 1;
-    // The values reach the calls made by the modal's screens at once (spec section 4).
+    // The values reach the calls made by the modal's screens at once.
     const replaced = current.current;
     const { source, locale, project } = fill(options.values);
     if (options.values || replaced?.options.values) setRequestContext({ source, locale, project });
