@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isLanguage, isPortalLanguage, LANGUAGES, PORTAL_LANGUAGES } from './languages.ts';
 
 describe('languages', () => {
-  it('lists the ten interface languages of the spec', () => {
+  it('lists the ten interface languages', () => {
     expect([...LANGUAGES].sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'ja', 'ko', 'pt', 'ru', 'zh']);
   });
 

@@ -82,7 +82,7 @@ export const HOST_ERROR_CODE_VALUES = Object.values(HOST_ERROR_CODES) as HostErr
 /** One of the host error codes (`HOST_ERROR_CODES`). */
 export const ZHostErrorCode = z.custom<HostErrorCode>(
   (value) => typeof value === 'number' && (HOST_ERROR_CODE_VALUES as number[]).includes(value),
-  { message: 'not a host error code of spec section 8' },
+  { message: 'not a host error code (docs/contracts.md lists them)' },
 );
 
 /** A payment's outcome, as the game (`paymentResult`) and an embedding host see it. */

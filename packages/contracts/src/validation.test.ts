@@ -4,7 +4,7 @@ import { ZCode, ZEmail, ZNewPasswordPair, ZPassword, ZPersonName } from './valid
 const issue = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues[0]?.message;
 
-describe('validation rules of spec section 5', () => {
+describe('validation rules of the forms', () => {
   it('checks e-mail lowercased, at most 320 characters', () => {
     expect(ZEmail.parse('  Player@Example.COM ')).toBe('player@example.com');
     expect(issue(ZEmail.safeParse(''))).toBe('login.enterEmail');

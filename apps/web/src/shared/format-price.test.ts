@@ -28,7 +28,7 @@ describe('formatPrice', () => {
 });
 
 describe('formatMoney', () => {
-  it('puts ₽ after roubles and $ before dollars (spec: currency signs)', () => {
+  it('puts ₽ after roubles and $ before dollars', () => {
     expect(formatMoney(79, 'RUB')).toBe('79 ₽');
     expect(formatMoney(0.99, 'USD')).toBe('$0.99');
   });

@@ -18,7 +18,7 @@ describe('paths', () => {
     expect(files.legalDoc('PublicOffer', 'de')).toBe('/docs/EnPublicOffer.html');
   });
 
-  it('builds the payment calls of spec section 7, encoding ids and the token', () => {
+  it('builds the payment calls, encoding ids and the token', () => {
     const id = '0b7d2a4e-1c1f-4e55-9a0e-2d4c5b6a7f80';
     expect(api.paymentProcess(id)).toBe(`/api/payments/process/${id}`);
     expect(api.paymentGet('a/b')).toBe('/api/payments/get/a%2Fb');

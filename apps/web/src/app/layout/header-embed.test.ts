@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { closeActionOf, closeQuestionKey, embedContextOf, isEmbedded, isLoaderOnlyPath, toastDurationOf } from './header-embed';
 
-describe('embedded header variants (spec section 2)', () => {
+describe('embedded header variants', () => {
   it('names the variant of each service screen and reads the host values of the path', () => {
     expect(embedContextOf('/session/login/ses-1/web/en/familytown')).toMatchObject({
       variant: 'auth',

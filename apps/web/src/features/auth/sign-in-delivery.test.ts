@@ -57,8 +57,8 @@ describe('sign-in delivery', () => {
   });
 });
 
-describe('warning reactions (spec section 8)', () => {
-  it('toasts or shows inline, and empties the fields the spec names', () => {
+describe('warning reactions', () => {
+  it('toasts or shows inline, and empties the fields each warning names', () => {
     expect(warningReaction('USER_NOT_EXIST_LOGIN_BY_EMAIL')).toEqual({ messageKey: 'login.userNotExists', display: 'toast', clear: ['email', 'password'] });
     expect(warningReaction('INVALID_PASSWORD_LOGIN_BY_EMAIL')).toEqual({ messageKey: 'login.invalidPassword', display: 'toast', clear: ['password'] });
     expect(warningReaction('USER_EXIST_REGISTER_BY_EMAIL')).toEqual({ messageKey: 'login.userExists', display: 'inline', clear: ['password'] });

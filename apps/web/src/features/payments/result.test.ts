@@ -20,7 +20,7 @@ const ID = '0b7d2a4e-1c1f-4e55-9a0e-2d4c5b6a7f80';
 describe('payment results', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('paid carries payload and token; none is 4000 and fail 4018 (spec section 8)', () => {
+  it('paid carries payload and token; none is 4000 and fail 4018', () => {
     expect(resultOf(ID, { status: 'paid', payload: 'order-1', token: 'h.p.s' })).toEqual({ paymentId: ID, status: 'paid', isError: false, payload: 'order-1', token: 'h.p.s' });
     expect(resultOf(ID, { status: 'paid', payload: null, token: null })).toEqual({ paymentId: ID, status: 'paid', isError: false });
     expect(resultOf(ID, { status: 'none' })).toEqual({ paymentId: ID, status: 'none', isError: true, errorCode: 4000 });

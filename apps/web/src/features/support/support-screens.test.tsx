@@ -155,7 +155,7 @@ describe('create a ticket', () => {
     expect(postMultipart).not.toHaveBeenCalled();
   });
 
-  it('refuses a wrong image type and an over-limit video with the spec texts', async () => {
+  it('refuses a wrong image type and an over-limit video with their messages', async () => {
     mockApi({});
     renderRoutes(supportRoutes, '/support/ticket/create');
     const user = userEvent.setup({ applyAccept: false });

@@ -8,7 +8,7 @@ const { mergeAnonymousMarker } = await import('./anonymous');
 const GUEST = '0b7c3c1e-1111-4222-8333-444455556666';
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
 
-describe('anonymous merge (spec 4 and 7)', () => {
+describe('anonymous merge: the guest marker and its merge on sign-in', () => {
   it('keeps the marker and toasts MERGE_USER_ID_ERROR when the support merge fails', async () => {
     localStorage.setItem('tempUserId', GUEST);
     const fetchMock = vi

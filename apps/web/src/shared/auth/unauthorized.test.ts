@@ -42,7 +42,7 @@ describe('authMode', () => {
   });
 });
 
-describe('the 401 reaction (spec section 4)', () => {
+describe('the 401 reaction', () => {
   it('web mode: tells the parent (code 3001) and goes to /loader', () => {
     const post = vi.spyOn(window.parent, 'postMessage').mockImplementation(() => undefined);
     // jsdom: a framed page has a different parent; fake it for this call.

@@ -29,7 +29,7 @@ const SAME_AS_ENGLISH_ALLOWED = new Set<string>([]);
 const english = flatten(load('en'));
 
 describe('locale files', () => {
-  it('English holds the spec texts', () => {
+  it('English holds the product texts word for word', () => {
     expect(english.get('errors.unexpected')).toBe('Unexpected Application Error!');
     expect(english.get('ageGate.confirm')).toBe('I am over 18 years old');
     expect(english.get('ageGate.decline')).toBe('No, I am under 18 years old');

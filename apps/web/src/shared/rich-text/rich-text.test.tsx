@@ -76,7 +76,7 @@ describe('RichText', () => {
 });
 
 describe('editor extensions', () => {
-  it('keep only bold, italic, underline, link and code block, with the spec history', () => {
+  it('keep only bold, italic, underline, link and code block, with undo history', () => {
     const editor = new Editor({
       extensions: richTextExtensions(),
       content: '<h1>T</h1><ul><li>a</li></ul><p><s>s</s><code>c</code><strong>b</strong><em>i</em><u>u</u><a href="https://e.example">l</a></p><pre><code>k</code></pre><blockquote>q</blockquote>',

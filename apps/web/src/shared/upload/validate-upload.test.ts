@@ -7,7 +7,7 @@ const file = (name: string, type: string, size: number) => {
   return made;
 };
 
-describe('validateUpload (spec section 5)', () => {
+describe('validateUpload: attachment type and size', () => {
   it('accepts jpeg, png and webp images up to 5 MB', () => {
     for (const type of ['image/jpeg', 'image/png', 'image/webp']) {
       expect(validateUpload('image', file('a', type, 5_242_880))).toBeNull();

@@ -55,7 +55,7 @@ const bodyOf = (fetchMock: ReturnType<typeof mockApi>, url: string) =>
     .map(([, init]) => JSON.parse(String(init!.body)) as Record<string, unknown>);
 
 describe('e-mail login form', () => {
-  it('shows the spec messages for empty and malformed fields', async () => {
+  it('shows the field messages for empty and malformed fields', async () => {
     mockApi({ '/api/control/get-initial-config': { body: { data: config(5) } } });
     renderRoutes(routes(<EmailLoginPage />, '/session/login/email'), '/session/login/email');
     const user = userEvent.setup();

@@ -20,7 +20,7 @@ beforeEach(async () => {
 });
 
 describe('login method list', () => {
-  it('offers the spec default set without project settings', () => {
+  it('offers the default set without project settings', () => {
     expect(offeredMethods(undefined)).toEqual(['google', 'apple', 'vk', 'yandex', 'tg', 'facebook', 'mail']);
     expect(offeredMethods([])).toEqual(['google', 'apple', 'vk', 'yandex', 'tg', 'facebook', 'mail']);
     expect(offeredMethods(['vk', 'mail'])).toEqual(['vk', 'mail']);
