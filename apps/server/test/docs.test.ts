@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,3 +68,24 @@ describe('README and docs/', () => {
     for (const file of [...linked, ...named].filter((name: string) => !name.includes('/dist/'))) expect(existsSync(join(root, file)), `${path} names ${file}`).toBe(true);
   });
 });
+
+describe('the repository stands on its own', () => {
+  // Comments and docs say the thing itself: no section numbers of documents outside the repository.
+  const citation = /\b(?:SPEC|DESIGN|STYLE)(?:\.md)?(?: section)? ?\d|\bspec section \d|\binterfaces\.md\b|\bissue #?\d+\b/i;
+  const sources = execFileSync('git', ['ls-files', '--', 'apps', 'packages', 'e2e', 'bench', 'scripts', 'docs', '*.md'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((path) => /\.(ts|tsx|mjs|js|css|md)$/.test(path) && !path.includes('/dist/') && existsSync(join(root, path)));
+
+  it('cites no section of a document outside it', () => {
+    expect(sources.length).toBeGreaterThan(300);
+    const found = sources.flatMap((path) =>
+      read(path)
+        .split('\n')
+        .map((line, index) => ({ line, index }))
+        .filter(({ line }) => citation.test(line))
+        .map(({ line, index }) => `${path}:${index + 1}: ${line.trim().slice(0, 120)}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
+

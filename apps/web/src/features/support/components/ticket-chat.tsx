@@ -120,7 +120,7 @@ function ReplyForm({ ticketId, onClosed }: { ticketId: string; onClosed: () => v
       filesAlone
       failureCode="SEND_MESSAGE_ERROR"
       onRefused={(error) => {
-        // Spec 4: a send refused with TICKET_CLOSED reloads the ticket (now read-only).
+        // A send refused with TICKET_CLOSED reloads the ticket (now read-only).
         if (!isTicketClosed(error)) return false;
         onClosed();
         return true;
