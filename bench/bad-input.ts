@@ -88,7 +88,9 @@ try {
   const result = await runBadRequests(requests, send, 20);
   const seconds = (performance.now() - started) / 1000;
   const fiveHundreds = result.failures.filter((f) => !f.answer || f.answer.status >= 500);
-  console.log(`bad-input: ${result.sent} requests to ${operationsOf(doc).length} operations in ${seconds.toFixed(1)} s, ${fiveHundreds.length} 5xx`);
+  console.log(
+    `bad-input: ${result.sent} requests to ${operationsOf(doc).length} operations in ${seconds.toFixed(1)} s, ${fiveHundreds.length} 5xx`,
+  );
   console.log(`  answers: ${statusSummary(result.byStatus)}`);
   if (cutShort.size) console.log(`  closed while sending (499): ${[...cutShort].map(([kind, n]) => `${kind} x${n}`).join('; ')}`);
   // The 5xx first: they are what must be fixed.

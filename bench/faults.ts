@@ -64,7 +64,8 @@ async function retried(url: string, init: RequestInit = {}, attempts = 20): Prom
 }
 
 // The build `npm start` would make; the bench runs what a deployment runs.
-if (spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'ignore' }).status !== 0) throw new Error('faults: build failed');
+if (spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: 'ignore' }).status !== 0)
+  throw new Error('faults: build failed');
 const database = await createPostgresDatabase();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-faults-'));
 const targets: string[] = [];
@@ -103,7 +104,10 @@ const receiver = createServer((req, res) => {
     }
     const event = JSON.parse(body) as { id: string; type: string; data: { paymentId: string; status: string } };
     const headerId = String(req.headers['portal-event-id'] ?? '');
-    deliveries.set(event.data.paymentId, [...(deliveries.get(event.data.paymentId) ?? []), `${event.id}:${headerId}:${event.type}:${event.data.status}`]);
+    deliveries.set(event.data.paymentId, [
+      ...(deliveries.get(event.data.paymentId) ?? []),
+      `${event.id}:${headerId}:${event.type}:${event.data.status}`,
+    ]);
     res.writeHead(200).end('ok');
   });
 });
@@ -113,13 +117,32 @@ const servers: Server[] = [];
 try {
   servers.push(await startServer(basePort, env), await startServer(basePort + 1, env));
   targets.push(servers[0]!.url, servers[1]!.url);
-  const staff = (await (await fetch(`${proxy.url}/api/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(benchAdmin) })).json()) as { token: string };
+  const staff = (await (
+    await fetch(`${proxy.url}/api/staff/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(benchAdmin),
+    })
+  ).json()) as { token: string };
   const admin = { authorization: `Bearer ${staff.token}`, 'content-type': 'application/json' };
-  const key = ((await (await fetch(`${proxy.url}/api/staff/projects/familytown/api-keys`, { method: 'POST', headers: { authorization: admin.authorization } })).json()) as { key: string }).key;
-  const hook = await fetch(`${proxy.url}/api/staff/projects/familytown/webhook`, { method: 'PUT', headers: admin, body: JSON.stringify({ url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook` }) });
+  const key = (
+    (await (
+      await fetch(`${proxy.url}/api/staff/projects/familytown/api-keys`, {
+        method: 'POST',
+        headers: { authorization: admin.authorization },
+      })
+    ).json()) as { key: string }
+  ).key;
+  const hook = await fetch(`${proxy.url}/api/staff/projects/familytown/webhook`, {
+    method: 'PUT',
+    headers: admin,
+    body: JSON.stringify({ url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook` }),
+  });
   secret = ((await hook.json()) as { secret: string }).secret;
   // Registration reads the code from a process's own dev mailbox: straight to process 1.
-  const players = await Promise.all([0, 1, 2, 3].map((i) => registerPlayer(servers[0]!.url, `faults-${Date.now().toString(36)}-${i}@players.example`)));
+  const players = await Promise.all(
+    [0, 1, 2, 3].map((i) => registerPlayer(servers[0]!.url, `faults-${Date.now().toString(36)}-${i}@players.example`)),
+  );
 
   const acknowledged = new Set<string>();
   const failures: string[] = [];
@@ -138,7 +161,11 @@ try {
     const opened = await retried(`${proxy.url}/api/payments/yookassa/create/${paymentId}`, { headers: auth });
     if (!opened.ok) return void failures.push(`open ${opened.status}`);
     await opened.arrayBuffer();
-    const paid = await retried(`${proxy.url}/api/payments/sandbox/${paymentId}/complete`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"outcome":"paid"}' });
+    const paid = await retried(`${proxy.url}/api/payments/sandbox/${paymentId}/complete`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{"outcome":"paid"}',
+    });
     const text = await paid.text();
     if (paid.ok && text.includes('"paid"')) acknowledged.add(paymentId);
     else if (paid.status === 409) {
@@ -174,14 +201,24 @@ try {
   await client.connect();
   const paidRows = await client.query<{ id: string }>("select id from payments where status = 'paid'");
   const paidIds = new Set(paidRows.rows.map((row) => row.id));
-  const twice = await client.query<{ n: string }>("select count(*) as n from (select payment_id from sandbox_payments where status = 'paid' group by payment_id having count(*) > 1) as charged");
+  const twice = await client.query<{ n: string }>(
+    "select count(*) as n from (select payment_id from sandbox_payments where status = 'paid' group by payment_id having count(*) > 1) as charged",
+  );
   await client.end();
   const counts = [...paidIds].map((id) => deliveries.get(id)?.length ?? 0);
   const sameEvent = [...paidIds].every((id) => new Set(deliveries.get(id) ?? []).size <= 1);
-  console.log(`faults: ${total} payments over two processes in ${payingSeconds.toFixed(1)} s, process 2 killed with SIGKILL halfway and restarted`);
-  console.log(`  payments paid: ${paidIds.size} (acknowledged to the player: ${acknowledged.size}; client-visible failures: ${failures.length}${failures.length ? `, first: ${failures[0]}` : ''})`);
-  console.log(`  webhooks per paid payment: min ${Math.min(...counts)}, max ${Math.max(...counts)}, total ${counts.reduce((a, b) => a + b, 0)}; every delivery of a payment the same event id: ${sameEvent ? 'yes' : 'no'}; bad signatures: ${forged}`);
-  console.log(`  charged twice: ${twice.rows[0]?.n ?? '?'}; lost (acknowledged, not paid): ${[...acknowledged].filter((id) => !paidIds.has(id)).length}`);
+  console.log(
+    `faults: ${total} payments over two processes in ${payingSeconds.toFixed(1)} s, process 2 killed with SIGKILL halfway and restarted`,
+  );
+  console.log(
+    `  payments paid: ${paidIds.size} (acknowledged to the player: ${acknowledged.size}; client-visible failures: ${failures.length}${failures.length ? `, first: ${failures[0]}` : ''})`,
+  );
+  console.log(
+    `  webhooks per paid payment: min ${Math.min(...counts)}, max ${Math.max(...counts)}, total ${counts.reduce((a, b) => a + b, 0)}; every delivery of a payment the same event id: ${sameEvent ? 'yes' : 'no'}; bad signatures: ${forged}`,
+  );
+  console.log(
+    `  charged twice: ${twice.rows[0]?.n ?? '?'}; lost (acknowledged, not paid): ${[...acknowledged].filter((id) => !paidIds.has(id)).length}`,
+  );
 
   // PostgreSQL restart under load: seconds from the restart to full service on both processes.
   const cluster = readdirSync('/etc/postgresql', { withFileTypes: true }).find((entry) => entry.isDirectory())?.name;
@@ -191,7 +228,9 @@ try {
   const load = Promise.all(
     Array.from({ length: 8 }, async () => {
       while (!stop) {
-        const response = await fetch(`${proxy.url}/api/v1/payments/${sample}`, { headers: { authorization: `Bearer ${key}` } }).catch(() => undefined);
+        const response = await fetch(`${proxy.url}/api/v1/payments/${sample}`, { headers: { authorization: `Bearer ${key}` } }).catch(
+          () => undefined,
+        );
         outcomes.push({ at: Date.now(), ok: response?.ok === true, status: response?.status ?? 0 });
         await response?.arrayBuffer();
         await sleep(20);
@@ -218,14 +257,17 @@ try {
     for (let i = 0; i < 600 && !fullAt; i += 1) {
       await sleep(100);
       const lastFailure = Math.max(restartAt, ...outcomes.filter((o) => !o.ok).map((o) => o.at));
-      if (Date.now() - lastFailure >= 3000 && outcomes.some((o) => o.ok && o.at > lastFailure)) fullAt = outcomes.find((o) => o.ok && o.at > lastFailure)!.at;
+      if (Date.now() - lastFailure >= 3000 && outcomes.some((o) => o.ok && o.at > lastFailure))
+        fullAt = outcomes.find((o) => o.ok && o.at > lastFailure)!.at;
     }
     stop = true;
     await load;
     const failed = new Map<number, number>();
     for (const o of outcomes) if (!o.ok && o.at >= restartAt) failed.set(o.status, (failed.get(o.status) ?? 0) + 1);
     const answers = [...failed].map(([status, count]) => `${count} x ${status === 0 ? 'no answer' : status}`).join(', ') || 'none';
-    console.log(`  PostgreSQL restart under load: full service ${((fullAt - restartAt) / 1000).toFixed(1)} s after the restart began, no restart of ours (failed meanwhile: ${answers})`);
+    console.log(
+      `  PostgreSQL restart under load: full service ${((fullAt - restartAt) / 1000).toFixed(1)} s after the restart began, no restart of ours (failed meanwhile: ${answers})`,
+    );
   }
 } finally {
   for (const server of servers) server.child.kill('SIGTERM');

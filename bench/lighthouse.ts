@@ -13,7 +13,8 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { createApiKey, json, post, registerPlayer, root, startBenchProduct } from './lib.ts';
 
-const lighthouseVersion = (JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+const lighthouseVersion = (JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string })
+  .version;
 
 const port = Number(process.env.BENCH_PORT ?? 8297);
 const debuggingPort = Number(process.env.BENCH_DEBUGGING_PORT ?? 9337);
@@ -62,7 +63,10 @@ try {
       if (page.signedIn) {
         await tab.evaluate((p) => {
           localStorage.setItem('accessToken', p.jwt);
-          localStorage.setItem('webAuthData', JSON.stringify({ userId: p.userId, nickName: p.nickName, currentAuthType: p.currentAuthType }));
+          localStorage.setItem(
+            'webAuthData',
+            JSON.stringify({ userId: p.userId, nickName: p.nickName, currentAuthType: p.currentAuthType }),
+          );
         }, player);
       } else {
         await tab.evaluate(() => localStorage.clear());
@@ -83,12 +87,15 @@ try {
       });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`lighthouse gave no result for ${page.path}`);
-      if (lhr.runtimeError) notes.push(`${page.name}: lighthouse could not load the page: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (lhr.runtimeError)
+        notes.push(`${page.name}: lighthouse could not load the page: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const score = (id: string) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(5);
       const ms = (id: string) => `${((lhr.audits[id]?.numericValue ?? 0) / 1000).toFixed(1)} s`.padStart(7);
       const tbt = `${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms`.padStart(7);
       const cls = (lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3).padStart(6);
-      rows.push(`${page.name.padEnd(13)} ${score('performance')} ${ms('first-contentful-paint')} ${ms('largest-contentful-paint')} ${tbt} ${cls} ${score('accessibility')} ${score('best-practices')}`);
+      rows.push(
+        `${page.name.padEnd(13)} ${score('performance')} ${ms('first-contentful-paint')} ${ms('largest-contentful-paint')} ${tbt} ${cls} ${score('accessibility')} ${score('best-practices')}`,
+      );
       for (const category of ['accessibility', 'best-practices']) {
         for (const ref of lhr.categories[category]?.auditRefs ?? []) {
           const audit = lhr.audits[ref.id];
@@ -100,7 +107,12 @@ try {
               .map((item) => {
                 const node = item.node as { snippet?: string } | undefined;
                 const subItems = (item.subItems as { items?: Array<Record<string, unknown>> } | undefined)?.items ?? [];
-                return node?.snippet ?? (item.issueType ? `${String(item.issueType)}: ${JSON.stringify(subItems[0] ?? {}).slice(0, 160)}` : JSON.stringify(item).slice(0, 160));
+                return (
+                  node?.snippet ??
+                  (item.issueType
+                    ? `${String(item.issueType)}: ${JSON.stringify(subItems[0] ?? {}).slice(0, 160)}`
+                    : JSON.stringify(item).slice(0, 160))
+                );
               })
               .join(' | ');
             notes.push(`${page.name}: ${category} ${ref.id} (${audit.title}) ${what}`);

@@ -57,7 +57,10 @@ async function paced(rate: number, durationMs: number, make: (i: number) => Prom
 }
 
 function summary(samples: Sample[]) {
-  const ok = samples.filter((s) => s.status === 200).map((s) => s.ms).sort((a, b) => a - b);
+  const ok = samples
+    .filter((s) => s.status === 200)
+    .map((s) => s.ms)
+    .sort((a, b) => a - b);
   const byStatus: Record<string, number> = {};
   for (const s of samples) byStatus[s.status] = (byStatus[s.status] ?? 0) + 1;
   return {
@@ -88,7 +91,10 @@ try {
     await Promise.all(
       emails.slice(i, i + 8).map(async (email) => {
         const ip = nextIp();
-        const started = await fetch(`${api}/auth/register-by-email`, json(ip, { email, password, altcha: await solvedCaptcha(product.url) }));
+        const started = await fetch(
+          `${api}/auth/register-by-email`,
+          json(ip, { email, password, altcha: await solvedCaptcha(product.url) }),
+        );
         if (started.status !== 200) throw new Error(`register ${email}: ${started.status}`);
         const { flowToken } = ((await started.json()) as { data: { flowToken: string } }).data;
         const mail = (await (await fetch(`${product.url}/dev/mail.json?to=${encodeURIComponent(email)}`)).json()) as {

@@ -38,7 +38,9 @@ interface World {
 
 function multipart(data: unknown): { body: Buffer; type: string } {
   const boundary = `bench${Math.random().toString(16).slice(2)}`;
-  const body = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n--${boundary}--\r\n`);
+  const body = Buffer.from(
+    `--${boundary}\r\ncontent-disposition: form-data; name="data"\r\n\r\n${JSON.stringify(data)}\r\n--${boundary}--\r\n`,
+  );
   return { body, type: `multipart/form-data; boundary=${boundary}` };
 }
 
@@ -50,7 +52,11 @@ async function one(url: string, kind: Kind, world: World, n: number): Promise<bo
       response = await fetch(`${url}/api/control/get-games-data`);
       break;
     case 'login':
-      response = await fetch(`${url}/api/auth/login-by-email`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: player.email, password: 'Secret2024' }) });
+      response = await fetch(`${url}/api/auth/login-by-email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: player.email, password: 'Secret2024' }),
+      });
       break;
     case 'create payment': {
       response = await fetch(`${url}/api/v1/payments`, {
@@ -68,12 +74,20 @@ async function one(url: string, kind: Kind, world: World, n: number): Promise<bo
     }
     case 'ticket message': {
       const form = multipart({ ticketId: player.ticketId, text: `<p>Still waiting, message ${n}</p>` });
-      response = await fetch(`${url}/api/support/send-message`, { method: 'POST', headers: { authorization: `Bearer ${player.jwt}`, 'content-type': form.type }, body: form.body });
+      response = await fetch(`${url}/api/support/send-message`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${player.jwt}`, 'content-type': form.type },
+        body: form.body,
+      });
       break;
     }
   }
   const body = await response.text();
-  if (!response.ok) failures.set(`${kind} ${response.status} ${body.slice(0, 120)}`, (failures.get(`${kind} ${response.status} ${body.slice(0, 120)}`) ?? 0) + 1);
+  if (!response.ok)
+    failures.set(
+      `${kind} ${response.status} ${body.slice(0, 120)}`,
+      (failures.get(`${kind} ${response.status} ${body.slice(0, 120)}`) ?? 0) + 1,
+    );
   return response.ok;
 }
 
@@ -102,12 +116,16 @@ async function run(url: string, world: World, label: string): Promise<void> {
   const elapsed = (Date.now() - started) / 1000;
   const all = [...timings.values()].flat().sort((a, b) => a - b);
   const ms = (value: number) => `${value.toFixed(1)} ms`;
-  console.log(`${label}: ${(all.length / elapsed).toFixed(0)} requests/s over ${elapsed.toFixed(1)} s, p50 ${ms(percentile(all, 50))}, p99 ${ms(percentile(all, 99))}, ${failed} failed`);
+  console.log(
+    `${label}: ${(all.length / elapsed).toFixed(0)} requests/s over ${elapsed.toFixed(1)} s, p50 ${ms(percentile(all, 50))}, p99 ${ms(percentile(all, 99))}, ${failed} failed`,
+  );
   for (const [what, count] of failures) console.log(`  failed ${count} x ${what}`);
   failures.clear();
   for (const [kind, values] of timings) {
     const sorted = [...values].sort((a, b) => a - b);
-    console.log(`  ${kind.padEnd(15)} ${String(values.length).padStart(6)} requests, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}`);
+    console.log(
+      `  ${kind.padEnd(15)} ${String(values.length).padStart(6)} requests, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}`,
+    );
   }
 }
 
@@ -128,7 +146,11 @@ try {
   for (let i = 0; i < playerCount; i += 1) {
     const player = await registerPlayer(url, `mixed-${Date.now().toString(36)}-${i}@players.example`);
     const form = multipart({ title: 'Where are my coins', text: '<p>I paid</p>' });
-    const ticket = await fetch(`${url}/api/support/create-ticket`, { method: 'POST', headers: { authorization: `Bearer ${player.jwt}`, 'content-type': form.type, project: 'familytown' }, body: form.body });
+    const ticket = await fetch(`${url}/api/support/create-ticket`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${player.jwt}`, 'content-type': form.type, project: 'familytown' },
+      body: form.body,
+    });
     const ticketId = ((await ticket.json()) as { data: { id: string } }).data.id;
     world.players.push({ email: player.email, userId: player.userId, jwt: player.jwt, ticketId });
   }

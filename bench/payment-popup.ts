@@ -11,7 +11,17 @@
 //    answer, over BENCH_RUNS (20) runs: median and p95. Goal: under 500 ms (the popup also polls
 //    every 2000 ms; the live stream is what makes it fast).
 // Usage: npm run payment-popup -w bench
-import { createApiKey, describeTimings, json, launchChromium, onPostgres, playerContext, post, registerPlayer, startBenchProduct } from './lib.ts';
+import {
+  createApiKey,
+  describeTimings,
+  json,
+  launchChromium,
+  onPostgres,
+  playerContext,
+  post,
+  registerPlayer,
+  startBenchProduct,
+} from './lib.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 8295);
 const runs = Number(process.env.BENCH_RUNS ?? 20);
@@ -52,7 +62,8 @@ try {
   const { url } = server;
   const player = await registerPlayer(url);
   const key = await createApiKey(url);
-  const priceId = (await json<{ data: Array<{ id: string }> }>(await fetch(`${url}/api/control/get-prices?project=familytown`))).data[0]?.id;
+  const priceId = (await json<{ data: Array<{ id: string }> }>(await fetch(`${url}/api/control/get-prices?project=familytown`))).data[0]
+    ?.id;
 
   const context = await playerContext(browser, player);
   const page = await context.newPage();
@@ -75,7 +86,10 @@ try {
     // Let the live stream open as it would while a player waits.
     await page.waitForTimeout(300);
 
-    const timing = (await page.evaluate(`(${IN_PAGE})(${JSON.stringify({ id: paymentId, jwt: player.jwt })})`)) as { fromCall: number; fromAnswer: number };
+    const timing = (await page.evaluate(`(${IN_PAGE})(${JSON.stringify({ id: paymentId, jwt: player.jwt })})`)) as {
+      fromCall: number;
+      fromAnswer: number;
+    };
     fromCall.push(timing.fromCall);
     fromAnswer.push(timing.fromAnswer);
     if (process.env.BENCH_VERBOSE) console.log(`run ${run + 1}: ${timing.fromCall.toFixed(1)} ms`);

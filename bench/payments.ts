@@ -32,7 +32,10 @@ try {
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         setupRequest: (request) => {
           seq += 1;
-          return { ...request, body: JSON.stringify({ userId: players[seq % players.length], priceId: 'ft-coins-100', idempotencyKey: `bench-${seq}` }) };
+          return {
+            ...request,
+            body: JSON.stringify({ userId: players[seq % players.length], priceId: 'ft-coins-100', idempotencyKey: `bench-${seq}` }),
+          };
         },
       },
     ],

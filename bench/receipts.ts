@@ -22,13 +22,16 @@ try {
   const key = await createApiKey(url);
 
   const pay = async (): Promise<{ id: string; paidAt: number }> => {
-    const { paymentId } = await json<{ paymentId: string }>(await post(`${url}/api/v1/payments`, { userId: player.userId, priceId: 'ft-coins-100' }, { authorization: `Bearer ${key}` }));
+    const { paymentId } = await json<{ paymentId: string }>(
+      await post(`${url}/api/v1/payments`, { userId: player.userId, priceId: 'ft-coins-100' }, { authorization: `Bearer ${key}` }),
+    );
     await json(await fetch(`${url}/api/payments/yookassa/create/${paymentId}`, { headers: auth }));
     await json(await post(`${url}/api/payments/sandbox/${paymentId}/complete`, { outcome: 'paid' }, auth));
     return { id: paymentId, paidAt: performance.now() };
   };
   const link = async (id: string) =>
-    (await json<{ data: { result: string } }>(await fetch(`${url}/api/user/get-receipt-link?privatePaymentId=${id}`, { headers: auth }))).data.result;
+    (await json<{ data: { result: string } }>(await fetch(`${url}/api/user/get-receipt-link?privatePaymentId=${id}`, { headers: auth })))
+      .data.result;
   const waitForLink = async (id: string, timeoutMs = 60_000): Promise<string> => {
     const end = performance.now() + timeoutMs;
     for (;;) {
@@ -49,14 +52,18 @@ try {
   }
   latencies.sort((a, b) => a - b);
   console.log(`backend: ${onPostgres() ? 'PostgreSQL' : 'PGlite'}`);
-  console.log(`paid -> receipt link (player polling every 100 ms), ${runs} runs: median ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms`);
+  console.log(
+    `paid -> receipt link (player polling every 100 ms), ${runs} runs: median ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms`,
+  );
   console.log(`receipt PDF size: ${(bytes / 1024).toFixed(1)} KB (DejaVu Sans subset embedded)`);
 
   const paid = await Promise.all(Array.from({ length: burst }, () => pay()));
   const start = Math.min(...paid.map((p) => p.paidAt));
   await Promise.all(paid.map((p) => waitForLink(p.id, 120_000)));
   const seconds = (performance.now() - start) / 1000;
-  console.log(`burst of ${burst} paid payments: every receipt ready after ${seconds.toFixed(2)} s (${(burst / seconds).toFixed(1)} receipts/s)`);
+  console.log(
+    `burst of ${burst} paid payments: every receipt ready after ${seconds.toFixed(2)} s (${(burst / seconds).toFixed(1)} receipts/s)`,
+  );
 } finally {
   await server.stop();
 }

@@ -70,7 +70,9 @@ try {
 
   const context = await playerContext(browser, player);
   const page = await context.newPage();
-  const streamOpen = page.waitForResponse((response) => response.url().includes('/api/support/events') && response.ok(), { timeout: 30_000 });
+  const streamOpen = page.waitForResponse((response) => response.url().includes('/api/support/events') && response.ok(), {
+    timeout: 30_000,
+  });
   await page.goto(`${url}/support/ticket/${ticketId}`);
   await page.getByRole('log').getByText('Where is my drop?').waitFor();
   await streamOpen;
@@ -78,7 +80,9 @@ try {
   await page.waitForTimeout(300);
 
   const measure = async (label: string) =>
-    (await page.evaluate(`(${IN_PAGE})(${JSON.stringify({ ticketId, staffToken: staff, text: `bench reply ${label} ${crypto.randomUUID()}` })})`)) as {
+    (await page.evaluate(
+      `(${IN_PAGE})(${JSON.stringify({ ticketId, staffToken: staff, text: `bench reply ${label} ${crypto.randomUUID()}` })})`,
+    )) as {
       fromCall: number;
       fromAnswer: number;
     };

@@ -71,7 +71,12 @@ await app.register(multipart, { limits: { fileSize: Math.max(uploadBytes, VIDEO_
 app.post('/upload', async (request, reply) => {
   const part = await request.file();
   if (!part) return reply.code(400).send({ code: 'VALIDATION_ERROR', message: 'no file' });
-  const stored = await acceptUpload(part.file, { allowed: 'video', declaredMime: part.mimetype, maxBytes: Math.max(uploadBytes, VIDEO_MAX_BYTES), store });
+  const stored = await acceptUpload(part.file, {
+    allowed: 'video',
+    declaredMime: part.mimetype,
+    maxBytes: Math.max(uploadBytes, VIDEO_MAX_BYTES),
+    store,
+  });
   return stored;
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -120,7 +125,9 @@ function upload(size = uploadBytes): Promise<{ status: number; body: string }> {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as { status: number; body: string }) : reject(new Error(`client exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as { status: number; body: string }) : reject(new Error(`client exited ${code}`)),
+    );
   });
 }
 
@@ -142,7 +149,9 @@ try {
 
   const growthMb = (peak - baseline) / MB;
   const stored = JSON.parse(result.body) as { storedName?: string; size?: number };
-  console.log(`upload-memory (${useS3 ? 'S3 bucket' : 'local disk'}): HTTP ${result.status}, stored ${stored.storedName ?? '-'} (${((stored.size ?? 0) / MB).toFixed(1)} MB)`);
+  console.log(
+    `upload-memory (${useS3 ? 'S3 bucket' : 'local disk'}): HTTP ${result.status}, stored ${stored.storedName ?? '-'} (${((stored.size ?? 0) / MB).toFixed(1)} MB)`,
+  );
   console.log(`  server rss: baseline ${(baseline / MB).toFixed(1)} MB, peak ${(peak / MB).toFixed(1)} MB`);
   console.log(`  peak growth ${growthMb.toFixed(1)} MB (goal < ${GOAL_MB} MB): ${growthMb < GOAL_MB ? 'ok' : 'OVER'}`);
   console.log(`  time ${(elapsedMs / 1000).toFixed(2)} s (${(uploadBytes / MB / (elapsedMs / 1000)).toFixed(0)} MB/s)`);

@@ -8,7 +8,11 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contracts = ['packages/contracts/src', 'packages/contracts/package.json'];
 const builds = [
-  { output: 'packages/game-sdk/dist/game-sdk.js', workspace: 'packages/game-sdk', inputs: ['packages/game-sdk/src', 'packages/game-sdk/package.json', ...contracts] },
+  {
+    output: 'packages/game-sdk/dist/game-sdk.js',
+    workspace: 'packages/game-sdk',
+    inputs: ['packages/game-sdk/src', 'packages/game-sdk/package.json', ...contracts],
+  },
   {
     output: 'apps/web/dist/index.html',
     workspace: 'apps/web',

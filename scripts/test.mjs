@@ -1,5 +1,6 @@
-// `npm test`: every test, in order: lint, import boundaries (dependency-cruiser), typecheck, unit and integration (Vitest: PGlite and
-// PostgreSQL), build, then the browser suite (Playwright driving Debian's Chromium).
+// `npm test`: every test, in order: lint, import boundaries (dependency-cruiser), format
+// (Prettier), typecheck, unit and integration (Vitest: PGlite and PostgreSQL), build, then the
+// browser suite (Playwright driving Debian's Chromium).
 // Every step runs even when an earlier one failed, so one run shows every failure; the last
 // line sums up the test counts as "N passed, N failed".
 import { spawnSync } from 'node:child_process';
@@ -26,6 +27,7 @@ const playwrightReport = path.join(reports, 'playwright.json');
 const steps = [
   ['lint', 'npx', ['eslint', '.', '--max-warnings=0']],
   ['import boundaries', 'npm', ['run', 'lint:deps']],
+  ['format', 'npm', ['run', 'format:check']],
   ['typecheck', 'npm', ['run', 'typecheck']],
   ['unit and integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
   ['build', 'npm', ['run', 'build']],
@@ -43,8 +45,7 @@ const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'ut
 const vitest = readJson(vitestReport);
 const playwright = readJson(playwrightReport);
 const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
-const failed =
-  (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const failed = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
 const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
 
 if (failedSteps.length > 0) console.error(`\ntest: failed steps: ${failedSteps.join(', ')}`);

@@ -69,6 +69,8 @@ export async function staffToken(url: string): Promise<string> {
 /** A new game-server API key for `project`, made by the bench admin. */
 export async function createApiKey(url: string, project = 'familytown'): Promise<string> {
   const token = await staffToken(url);
-  const { key } = await json<{ key: string }>(await post(`${url}/api/staff/projects/${project}/api-keys`, {}, { authorization: `Bearer ${token}` }));
+  const { key } = await json<{ key: string }>(
+    await post(`${url}/api/staff/projects/${project}/api-keys`, {}, { authorization: `Bearer ${token}` }),
+  );
   return key;
 }

@@ -63,4 +63,3 @@ export async function startScript(code: string, port: number, env: Record<string
   await waitFor(`${url}/health`, 30_000);
   return { url, stop: () => stopChild(child) };
 }
-

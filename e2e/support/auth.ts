@@ -40,7 +40,10 @@ export async function solveCaptcha(page: Page): Promise<void> {
   const box = page.getByRole('checkbox', { name: /not a robot/i });
   await expect(box).toBeVisible({ timeout: 15_000 });
   // The widget draws its own tick over the input: click the label, as a person does.
-  await page.locator('altcha-widget').getByText(/not a robot/i).click();
+  await page
+    .locator('altcha-widget')
+    .getByText(/not a robot/i)
+    .click();
   await expect(page.locator('altcha-widget')).toContainText(/Verified/, { timeout: 20_000 });
 }
 

@@ -15,7 +15,10 @@ export async function openEmailForm(screen: FrameLocator | Page): Promise<void> 
       await expect(screen.getByLabel('E-mail', { exact: true })).toBeVisible({ timeout: 5_000 });
     }).toPass({ timeout: 45_000 });
   } catch (error) {
-    const shown = await screen.locator('body').innerText({ timeout: 5_000 }).catch(() => '(no body)');
+    const shown = await screen
+      .locator('body')
+      .innerText({ timeout: 5_000 })
+      .catch(() => '(no body)');
     throw new Error(`the sign-in screen did not open its e-mail form; it showed:\n${shown}`, { cause: error });
   }
 }

@@ -60,8 +60,7 @@ export interface HostMessage {
 }
 
 /** The messages the host page has received so far. */
-export const hostMessages = (page: Page) =>
-  page.evaluate(() => (window as unknown as { hostMessages: HostMessage[] }).hostMessages);
+export const hostMessages = (page: Page) => page.evaluate(() => (window as unknown as { hostMessages: HostMessage[] }).hostMessages);
 
 interface EmbedWorld {
   baseURL: string;

@@ -21,7 +21,9 @@ export async function waitForReceipt(request: APIRequestContext, player: Player,
   await expect
     .poll(
       async () => {
-        const res = await request.get(`/api/user/get-receipt-link?privatePaymentId=${paymentId}`, { headers: { authorization: `Bearer ${player.jwt}` } });
+        const res = await request.get(`/api/user/get-receipt-link?privatePaymentId=${paymentId}`, {
+          headers: { authorization: `Bearer ${player.jwt}` },
+        });
         return ((await res.json()) as { data?: { result?: string } }).data?.result ?? '';
       },
       { timeout: 15_000 },

@@ -106,10 +106,13 @@ export async function startSignInStandIns(): Promise<SignInStandIns> {
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (url.pathname === '/apple/keys') return json(200, { keys: [jwk] });
     if (url.pathname === '/facebook/debug_token') {
-      if (url.searchParams.get('access_token') !== `${FACEBOOK_APP_ID}|${FACEBOOK_APP_SECRET}`) return json(400, { error: { message: 'bad app token' } });
+      if (url.searchParams.get('access_token') !== `${FACEBOOK_APP_ID}|${FACEBOOK_APP_SECRET}`)
+        return json(400, { error: { message: 'bad app token' } });
       const user = facebookTokens.get(url.searchParams.get('input_token') ?? '');
       if (!user || outcome.facebook === 'invalid-token') return json(200, { data: { is_valid: false } });
-      return json(200, { data: { is_valid: true, app_id: FACEBOOK_APP_ID, user_id: user.id, expires_at: Math.floor(Date.now() / 1000) + 3600 } });
+      return json(200, {
+        data: { is_valid: true, app_id: FACEBOOK_APP_ID, user_id: user.id, expires_at: Math.floor(Date.now() / 1000) + 3600 },
+      });
     }
     if (url.pathname === '/facebook/me') {
       const token = url.searchParams.get('access_token') ?? '';
@@ -169,7 +172,8 @@ export async function startSignInStandIns(): Promise<SignInStandIns> {
       });
       await page.route('https://www.facebook.com/stand-in/login?*', (route) => {
         const appId = new URL(route.request().url()).searchParams.get('app_id');
-        if (outcome.facebook === 'cancelled' || appId !== FACEBOOK_APP_ID) return answer(route, 200, { status: 'unknown', authResponse: null });
+        if (outcome.facebook === 'cancelled' || appId !== FACEBOOK_APP_ID)
+          return answer(route, 200, { status: 'unknown', authResponse: null });
         const accessToken = `EAAG${randomUUID().replace(/-/g, '')}`;
         facebookTokens.set(accessToken, facebookUser);
         return answer(route, 200, { status: 'connected', authResponse: { accessToken, userID: facebookUser.id } });
@@ -177,7 +181,8 @@ export async function startSignInStandIns(): Promise<SignInStandIns> {
       await page.route('https://graph.facebook.com/me?*', (route) => {
         const token = new URL(route.request().url()).searchParams.get('access_token') ?? '';
         const user = facebookTokens.get(token);
-        if (outcome.facebook === 'me-error' || !user) return answer(route, 400, { error: { message: 'Error validating access token', code: 190 } });
+        if (outcome.facebook === 'me-error' || !user)
+          return answer(route, 400, { error: { message: 'Error validating access token', code: 190 } });
         return answer(route, 200, { id: user.id, name: user.name });
       });
     },

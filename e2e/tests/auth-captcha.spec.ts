@@ -22,7 +22,10 @@ const test = base.extend<object, { product: { baseURL: string } }>({
   baseURL: async ({ product }, use) => use(product.baseURL),
 });
 
-test('an address over the limit: a fresh visitor gets the robot check before the first try, which then signs in', async ({ page, request }) => {
+test('an address over the limit: a fresh visitor gets the robot check before the first try, which then signs in', async ({
+  page,
+  request,
+}) => {
   test.slow();
   const player = await registerPlayer(request, 'captcha-first');
   await page.goto('/session/login/email');

@@ -12,9 +12,11 @@ test.describe('sign-in for a game session', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu' })).toBeVisible();
     await logout(page);
 
-    const session = ((await (await request.post('/api/session/get', { data: { source: 'web', locale: 'en', project: 'neuroarena' } })).json()) as {
-      data: { loginUrl: string; session: string };
-    }).data;
+    const session = (
+      (await (await request.post('/api/session/get', { data: { source: 'web', locale: 'en', project: 'neuroarena' } })).json()) as {
+        data: { loginUrl: string; session: string };
+      }
+    ).data;
     await page.goto(session.loginUrl);
     // neuroarena offers google, vk, yandex and mail.
     await expect(page.getByRole('button', { name: /^Continue with/ })).toHaveCount(3);
@@ -29,7 +31,9 @@ test.describe('sign-in for a game session', () => {
     const result = decode(new URL(page.url()).pathname.split('/')[3]!);
     expect(result).toMatchObject({ currentAuthType: 'email', session: session.session });
     expect(typeof result.jwt).toBe('string');
-    const check = (await (await request.get(`/api/auth/check/${String(result.jwt)}`)).json()) as { data: { result: boolean; userId?: string } };
+    const check = (await (await request.get(`/api/auth/check/${String(result.jwt)}`)).json()) as {
+      data: { result: boolean; userId?: string };
+    };
     expect(check.data).toMatchObject({ result: true, userId: result.userId });
   });
 
@@ -39,9 +43,11 @@ test.describe('sign-in for a game session', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu' })).toBeVisible();
     await logout(page);
 
-    const session = ((await (await request.post('/api/session/get', { data: { source: 'web', locale: 'en', project: 'familytown' } })).json()) as {
-      data: { loginUrl: string; session: string };
-    }).data;
+    const session = (
+      (await (await request.post('/api/session/get', { data: { source: 'web', locale: 'en', project: 'familytown' } })).json()) as {
+        data: { loginUrl: string; session: string };
+      }
+    ).data;
     // A host page of the product's own origin frames the sign-in (frame-ancestors 'self').
     await page.goto('/games/en/');
     await page.evaluate((src) => {
@@ -61,13 +67,21 @@ test.describe('sign-in for a game session', () => {
 
     await expect
       .poll(() => page.evaluate(() => (window as unknown as { hostMessages: unknown[] }).hostMessages))
-      .toContainEqual(expect.objectContaining({ type: 'authResult', result: expect.objectContaining({ currentAuthType: 'email', session: session.session }) }));
+      .toContainEqual(
+        expect.objectContaining({
+          type: 'authResult',
+          result: expect.objectContaining({ currentAuthType: 'email', session: session.session }),
+        }),
+      );
   });
 });
 
 test.describe('account screens', () => {
   test.slow();
-  test('the profile saves a name and last name of 2 to 10 letters; deletion signs out and forgets the e-mail', async ({ page, mailbox }) => {
+  test('the profile saves a name and last name of 2 to 10 letters; deletion signs out and forgets the e-mail', async ({
+    page,
+    mailbox,
+  }) => {
     const email = uniqueEmail('profile');
     await register(page, mailbox, email);
     const banner = page.getByRole('banner');

@@ -16,9 +16,11 @@ type Login = {
   methods: { mail: string };
 };
 const texts = (lng: string) =>
-  (JSON.parse(readFileSync(fileURLToPath(new URL(`../../apps/web/public/locales/${lng}/translation.json`, import.meta.url)), 'utf8')) as {
-    login: Login;
-  }).login;
+  (
+    JSON.parse(readFileSync(fileURLToPath(new URL(`../../apps/web/public/locales/${lng}/translation.json`, import.meta.url)), 'utf8')) as {
+      login: Login;
+    }
+  ).login;
 
 // The screens as a host embeds them (a source in the path): the portal's own speak ru and en only.
 test.describe('sign-in screens in all ten languages', () => {

@@ -67,10 +67,16 @@ test.describe('sign-in on the provider script when its keys are set', () => {
       await frame.getByRole('button', { name: button }).click();
       await expect
         .poll(() => hostMessages(page))
-        .toEqual([expect.objectContaining({ data: { type: 'authResult', result: expect.objectContaining({ isError: false, currentAuthType: authType, session }) } })]);
+        .toEqual([
+          expect.objectContaining({
+            data: { type: 'authResult', result: expect.objectContaining({ isError: false, currentAuthType: authType, session }) },
+          }),
+        ]);
       expect(calls).toEqual([call]);
       const [message] = await hostMessages(page);
-      const check = (await (await request.get(`/api/auth/check/${String(message!.data.result!.jwt)}`)).json()) as { data: { result: boolean } };
+      const check = (await (await request.get(`/api/auth/check/${String(message!.data.result!.jwt)}`)).json()) as {
+        data: { result: boolean };
+      };
       expect(check.data.result).toBe(true);
     });
   }

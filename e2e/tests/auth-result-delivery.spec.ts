@@ -60,7 +60,9 @@ test.describe('auth failures in redirect and mobile modes', () => {
 
   test('a redirect project: a host token that cannot be checked (1012) ends on loginDone', async ({ page, request }) => {
     const session = await hostSession(request, 'neuroarena', 'web');
-    await page.route('**/api/auth/check/**', (route) => route.fulfill({ status: 500, json: { code: 'INTERNAL_ERROR', message: 'Internal server error' } }));
+    await page.route('**/api/auth/check/**', (route) =>
+      route.fulfill({ status: 500, json: { code: 'INTERNAL_ERROR', message: 'Internal server error' } }),
+    );
     await page.goto(`${session.loginUrl}/some.host.token`);
     expect(await loginDoneResult(page)).toEqual({ isError: true, errorCode: 1012, session: session.session });
   });

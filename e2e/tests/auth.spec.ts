@@ -39,7 +39,10 @@ test.describe('accounts in the browser', () => {
     await expect(page.getByText('Enter your e-mail')).toBeVisible();
     await expect(page.getByText('Enter your password')).toBeVisible();
     await expect(page.getByText('Confirm your consent to the processing of personal data')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'personal data policy', exact: true })).toHaveAttribute('href', '/docs/EnPersonalData.html');
+    await expect(page.getByRole('link', { name: 'personal data policy', exact: true })).toHaveAttribute(
+      'href',
+      '/docs/EnPersonalData.html',
+    );
 
     const email = uniqueEmail('back');
     await page.getByLabel('E-mail', { exact: true }).fill(email);
@@ -188,7 +191,10 @@ test.describe('accounts in the browser', () => {
     await page.goto('/games/en/');
     await page.evaluate(() => {
       localStorage.setItem('accessToken', 'not-a-real-token');
-      localStorage.setItem('webAuthData', JSON.stringify({ userId: '00000000-0000-4000-8000-000000000000', nickName: 'Ghost', currentAuthType: 'email' }));
+      localStorage.setItem(
+        'webAuthData',
+        JSON.stringify({ userId: '00000000-0000-4000-8000-000000000000', nickName: 'Ghost', currentAuthType: 'email' }),
+      );
     });
     await page.goto('/account/profile');
     await expect(page.getByRole('alert').filter({ hasText: 'UNAUTHORIZED! INVALID_TOKEN!' }).first()).toBeVisible();

@@ -45,7 +45,10 @@ test.describe('the portal hosts a game from an allowed origin', () => {
     player = await registerPlayer(request, 'host');
   });
 
-  test('getUserAuth, getUnreadSupportCount, changeLanguage and logout round-trip; portal-side changes are pushed', async ({ page, request }) => {
+  test('getUserAuth, getUnreadSupportCount, changeLanguage and logout round-trip; portal-side changes are pushed', async ({
+    page,
+    request,
+  }) => {
     // Its own player: the logout at the end revokes the token.
     const player = await registerPlayer(request, 'roundtrip');
     await signInBrowser(page, player);
@@ -107,7 +110,9 @@ test.describe('the portal hosts a game from an allowed origin', () => {
     await expect(page.getByRole('banner').getByRole('button', { name: 'Account menu' })).toBeVisible();
   });
 
-  test('the login modal has one close, the screens’ own: it asks first, and the game hears the player is not signed in', async ({ page }) => {
+  test('the login modal has one close, the screens’ own: it asks first, and the game hears the player is not signed in', async ({
+    page,
+  }) => {
     const game = await playTestGame(page, ALLOWED_GAME_ORIGIN);
     const answer = sdk<{ currentAuthType: string }>(game, 'login');
     const dialog = page.getByRole('dialog', { name: 'Sign in' });
@@ -172,7 +177,10 @@ test.describe('the portal hosts a game from an allowed origin', () => {
     expect(await sdk(game, 'getUserAuth')).toMatchObject({ userId: player.userId });
   });
 
-  test('openPayment with the portal’s payment URL opens the payment modal; closing it early answers cancelled (4000)', async ({ page, request }) => {
+  test('openPayment with the portal’s payment URL opens the payment modal; closing it early answers cancelled (4000)', async ({
+    page,
+    request,
+  }) => {
     await signInBrowser(page, player);
     const game = await playTestGame(page, ALLOWED_GAME_ORIGIN);
     const cancelled = await createPayment(request, { userId: player.userId });
@@ -202,7 +210,9 @@ test.describe('a frame from an origin that is not allowed', () => {
     const quick = (method: string, ...args: unknown[]) =>
       game.evaluate(
         async ([m, a]) => {
-          const sdk = (window as unknown as { createGameSdk(o: object): Record<string, (...x: unknown[]) => Promise<unknown>> }).createGameSdk({
+          const sdk = (
+            window as unknown as { createGameSdk(o: object): Record<string, (...x: unknown[]) => Promise<unknown>> }
+          ).createGameSdk({
             timeoutMs: 1500,
           });
           try {

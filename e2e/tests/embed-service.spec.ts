@@ -11,7 +11,12 @@ import { decodeResultSegment, expect, hostMessages, hostSession, test } from '..
 test.describe('service screens in a host game', () => {
   test.slow();
 
-  test('e-mail sign-in inside the frame hands authResult with the jwt to the allowed host', async ({ page, request, allowedHost, baseURL }) => {
+  test('e-mail sign-in inside the frame hands authResult with the jwt to the allowed host', async ({
+    page,
+    request,
+    allowedHost,
+    baseURL,
+  }) => {
     const player = await registerPlayer(request, 'embed-login');
     const { loginUrl, session } = await hostSession(request, 'familytown');
     await page.goto(allowedHost.pageUrl(loginUrl));
@@ -105,9 +110,20 @@ test.describe('service screens in a host game', () => {
 
     let doneUrl: string | undefined;
     await expect
-      .poll(() => (doneUrl = page.frames().find((f) => f.url().includes('/session/loginDone/'))?.url()) ?? page.frames().map((f) => f.url()).join(' '), {
-        timeout: 15_000,
-      })
+      .poll(
+        () =>
+          (doneUrl = page
+            .frames()
+            .find((f) => f.url().includes('/session/loginDone/'))
+            ?.url()) ??
+          page
+            .frames()
+            .map((f) => f.url())
+            .join(' '),
+        {
+          timeout: 15_000,
+        },
+      )
       .toMatch(/\/session\/loginDone\/[A-Za-z0-9_-]+$/);
     const result = decodeResultSegment(new URL(doneUrl!).pathname.split('/')[3]!);
     expect(result).toMatchObject({ isError: false, currentAuthType: 'email', userId: player.userId, session });
@@ -131,7 +147,10 @@ test.describe('service screens in a host game', () => {
       .poll(() => hostMessages(page))
       .toContainEqual(
         expect.objectContaining({
-          data: { type: 'paymentResult', result: expect.objectContaining({ paymentId: payment.paymentId, isError: true, errorCode: 4000 }) },
+          data: {
+            type: 'paymentResult',
+            result: expect.objectContaining({ paymentId: payment.paymentId, isError: true, errorCode: 4000 }),
+          },
         }),
       );
   });
@@ -181,7 +200,12 @@ test.describe('service screens in a host game', () => {
     await notice.getByRole('button', { name: 'Allow access' }).click();
     // Granted, the notice goes; refused, the same screen opens first-party (a window, from a click).
     await expect
-      .poll(async () => popups.length > 0 || (await notice.count()) === 0 || (await notice.getByRole('button', { name: 'Continue in a new window' }).count()) > 0)
+      .poll(
+        async () =>
+          popups.length > 0 ||
+          (await notice.count()) === 0 ||
+          (await notice.getByRole('button', { name: 'Continue in a new window' }).count()) > 0,
+      )
       .toBe(true);
     if (popups.length === 0 && (await notice.count()) > 0) await notice.getByRole('button', { name: 'Continue in a new window' }).click();
     if ((await notice.count()) > 0) {

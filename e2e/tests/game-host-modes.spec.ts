@@ -38,7 +38,14 @@ test.describe('a game on the portal', () => {
     const marker = await page.evaluate(() => localStorage.getItem('tempUserId'));
     const request = page.waitForRequest((r) => r.url().endsWith('/api/session/get') && r.method() === 'POST');
     await callSdk(game, 'login');
-    expect((await request).postDataJSON()).toEqual({ iid: marker, uid: null, platformId: 'web', source: 'web', locale: 'en', project: 'familytown' });
+    expect((await request).postDataJSON()).toEqual({
+      iid: marker,
+      uid: null,
+      platformId: 'web',
+      source: 'web',
+      locale: 'en',
+      project: 'familytown',
+    });
     await expect(page.getByRole('dialog', { name: 'Sign in' })).toBeVisible();
   });
 
@@ -113,7 +120,10 @@ test.describe('the header over a running postMessage game (familytown)', () => {
     const history = page.getByRole('dialog', { name: 'Purchase history' });
     await expect(history).toBeVisible();
     await expect(page).toHaveURL(/\/games\/en\/familytown\/$/);
-    await history.getByRole('list', { name: 'Your purchases' }).getByRole('button', { name: /Bag of coins/ }).click();
+    await history
+      .getByRole('list', { name: 'Your purchases' })
+      .getByRole('button', { name: /Bag of coins/ })
+      .click();
     await history.getByRole('button', { name: 'Ask for help' }).click();
     await expect(history.getByRole('heading', { name: 'Payment support request' })).toBeVisible();
     await expect(history.getByText(player.userId)).toBeVisible();
@@ -124,7 +134,10 @@ test.describe('the header over a running postMessage game (familytown)', () => {
 });
 
 test.describe('a redirect project’s game (neuroarena)', () => {
-  test('login sends the browser to the session’s loginUrl, and the sign-in brings the player back to the game', async ({ page, request }) => {
+  test('login sends the browser to the session’s loginUrl, and the sign-in brings the player back to the game', async ({
+    page,
+    request,
+  }) => {
     const player = await registerPlayer(request, 'redirect-game');
     const game = await playTestGame(page, 'neuroarena');
     await callSdk(game, 'login');

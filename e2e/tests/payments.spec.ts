@@ -54,7 +54,12 @@ test.describe('payments', () => {
       await expect(popup(page).getByText('Paid', { exact: true })).toBeVisible();
 
       const view = await gameServerView(request, paymentId);
-      expect(view).toMatchObject({ status: 'paid', provider, currency: provider === 'stripe' ? 'USD' : 'RUB', payload: `order-pay-${provider}` });
+      expect(view).toMatchObject({
+        status: 'paid',
+        provider,
+        currency: provider === 'stripe' ? 'USD' : 'RUB',
+        payload: `order-pay-${provider}`,
+      });
       await popup(page).getByRole('button', { name: 'OK' }).click();
       await expect(page).toHaveURL(/\/transactions$/);
     });
@@ -160,7 +165,10 @@ test.describe('payments', () => {
     await expect(popup(page).getByText('Your payment is being processed')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Continue' })).toHaveCount(0);
     await popup(page).getByRole('button', { name: 'Cancel payment' }).click();
-    await page.getByRole('dialog', { name: 'Are you sure you want to cancel the payment?' }).getByRole('button', { name: 'Yes, cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Are you sure you want to cancel the payment?' })
+      .getByRole('button', { name: 'Yes, cancel' })
+      .click();
     await expect(popup(page).getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
     await providerPage.close();
 
@@ -235,7 +243,10 @@ test.describe('payments', () => {
     const { paymentId, player } = await openPayment(page, request, 'cancel-widget');
     await continueWith(page, 'yookassa', player.email);
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Are you sure you want to cancel the payment?' }).getByRole('button', { name: 'Yes, cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Are you sure you want to cancel the payment?' })
+      .getByRole('button', { name: 'Yes, cancel' })
+      .click();
     await expect(popup(page).getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
     expect((await gameServerView(request, paymentId)).status).toBe('none');
     await popup(page).getByRole('button', { name: 'OK' }).click();
@@ -245,7 +256,10 @@ test.describe('payments', () => {
   test('the payment screens pass axe: process screen with an error, sandbox screen, pending and paid popup', async ({ page, request }) => {
     // Four axe scans over two pages: on a loaded machine each takes seconds.
     test.setTimeout(120_000);
-    const axe = async () => (await new AxeBuilder({ page }).analyze()).violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const axe = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
     const { player } = await openPayment(page, request, 'axe');
     await page.getByLabel('E-mail for the receipt').fill('bad');
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -14,7 +14,10 @@ async function showUnknownEmailToast(page: Page, url: string) {
 
 /** How long a toast stays: the length of its countdown bar, which closes it when it ends. */
 async function countdownOf(page: Page): Promise<string> {
-  return page.locator('.Toastify__progress-bar').first().evaluate((bar) => getComputedStyle(bar).animationDuration);
+  return page
+    .locator('.Toastify__progress-bar')
+    .first()
+    .evaluate((bar) => getComputedStyle(bar).animationDuration);
 }
 
 test.describe('portal layout', () => {
@@ -54,7 +57,9 @@ test.describe('portal layout', () => {
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+      );
     });
     for (const path of ['/games/en/', '/games/en/familytown/', '/session/login/email', '/session/registration', '/support/tickets']) {
       await page.goto(path);

@@ -23,7 +23,12 @@ test.describe('prices', () => {
     await page.goto('/prices/neuroarena?project=neuroarena');
     await page.getByRole('banner').getByRole('group').getByRole('button', { name: 'RU' }).click();
     await expect(page.getByLabel('Проект')).toHaveValue('neuroarena');
-    await expect(page.getByRole('row').filter({ has: page.getByRole('img') }).first()).toContainText('₽');
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ has: page.getByRole('img') })
+        .first(),
+    ).toContainText('₽');
   });
 
   test('an unknown project leads back to the project choice', async ({ page }) => {

@@ -54,7 +54,9 @@ test.describe('payment popup', () => {
     const { paymentId, providerPage } = await startYandexPay(page, request, 'check-failed', '/mobile');
 
     // The state can no longer be read: every check fails, the live stream too.
-    await page.route('**/api/payments/get/**', (route) => route.fulfill({ status: 503, json: { code: 'INTERNAL_ERROR', message: 'down' } }));
+    await page.route('**/api/payments/get/**', (route) =>
+      route.fulfill({ status: 503, json: { code: 'INTERNAL_ERROR', message: 'down' } }),
+    );
     await page.route('**/api/payments/events/**', (route) => route.abort());
     await expect(popup(page).getByRole('heading', { name: 'Payment error' })).toBeVisible({ timeout: 30_000 });
     await expect(popup(page).getByText('Could not check the payment state.')).toBeVisible();
@@ -71,7 +73,10 @@ test.describe('Yandex Pay window', () => {
     const { paymentId, providerPage } = await startYandexPay(page, request, 'ya-cancel');
     const closed = providerPage.waitForEvent('close');
     await popup(page).getByRole('button', { name: 'Cancel payment' }).click();
-    await page.getByRole('dialog', { name: 'Are you sure you want to cancel the payment?' }).getByRole('button', { name: 'Yes, cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Are you sure you want to cancel the payment?' })
+      .getByRole('button', { name: 'Yes, cancel' })
+      .click();
     await expect(popup(page).getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
     await closed;
     expect(providerPage.isClosed()).toBe(true);
@@ -99,7 +104,10 @@ test.describe('purchase history', () => {
 
     // Paid in roubles (YooKassa), read in English.
     await startAtProvider(request, player, payment.paymentId);
-    const paid = await request.post(`/api/payments/sandbox/${payment.paymentId}/complete`, { headers: { authorization: `Bearer ${player.jwt}` }, data: { outcome: 'paid' } });
+    const paid = await request.post(`/api/payments/sandbox/${payment.paymentId}/complete`, {
+      headers: { authorization: `Bearer ${player.jwt}` },
+      data: { outcome: 'paid' },
+    });
     expect(paid.ok()).toBe(true);
     await page.goto('/transactions');
     const row = page.getByRole('list', { name: 'Your purchases' }).getByRole('button', { name: /Chest of coins/ });
@@ -168,7 +176,9 @@ test.describe('prices', () => {
   });
 
   test('a known project stays when the settings cannot be loaded', async ({ page }) => {
-    await page.route('**/api/control/get-initial-config**', (route) => route.fulfill({ status: 503, json: { code: 'INTERNAL_ERROR', message: 'down' } }));
+    await page.route('**/api/control/get-initial-config**', (route) =>
+      route.fulfill({ status: 503, json: { code: 'INTERNAL_ERROR', message: 'down' } }),
+    );
     await page.goto('/prices/familytown?project=familytown');
     await expect(page.getByRole('row', { name: /Bag of coins/ })).toBeVisible({ timeout: 30_000 });
     await expect(page).toHaveURL(/\/prices\/familytown\?project=familytown$/);
@@ -178,7 +188,10 @@ test.describe('prices', () => {
 test.describe('project background colour', () => {
   const background = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
 
-  test("embedded login, payment and support screens take the project's backgroundColor; the portal keeps its own", async ({ page, request }) => {
+  test("embedded login, payment and support screens take the project's backgroundColor; the portal keeps its own", async ({
+    page,
+    request,
+  }) => {
     await page.goto('/games/en/');
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     const portal = await background(page);
@@ -222,7 +235,10 @@ test.describe('portal languages', () => {
     await context.close();
   });
 
-  test("the portal's header offers ru and en on history, support, account and sign-in; embedded screens keep ten", async ({ page, request }) => {
+  test("the portal's header offers ru and en on history, support, account and sign-in; embedded screens keep ten", async ({
+    page,
+    request,
+  }) => {
     const player = await registerPlayer(request, 'portal-languages');
     // A language chosen on a host's screens before.
     await page.addInitScript(() => {

@@ -47,10 +47,7 @@ test.describe('single age-gated game', () => {
     for (const name of ['Служба поддержки', 'Пользовательское соглашение', 'Политика конфиденциальности', 'Жалобы']) {
       await expect(footer.getByRole('link', { name })).toHaveAttribute('target', '_blank');
     }
-    const [doc] = await Promise.all([
-      context.waitForEvent('page'),
-      footer.getByRole('link', { name: 'Жалобы' }).click(),
-    ]);
+    const [doc] = await Promise.all([context.waitForEvent('page'), footer.getByRole('link', { name: 'Жалобы' }).click()]);
     await expect(doc).toHaveURL(/\/docs\/EnComplaints\.html$/);
   });
 

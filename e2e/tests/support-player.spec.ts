@@ -17,7 +17,10 @@ async function expectOwnTicket(page: Page, title: string, bold: string) {
 }
 
 test.describe('support for players', () => {
-  test('a guest refuses a wrong type and an over-limit file, then creates a ticket with bold text and an image', async ({ page, request }) => {
+  test('a guest refuses a wrong type and an over-limit file, then creates a ticket with bold text and an image', async ({
+    page,
+    request,
+  }) => {
     await page.goto('/support/tickets');
     await expect(page.getByRole('heading', { name: 'My Tickets', level: 1 })).toBeVisible();
     await expect(page.getByText(/You have no tickets yet/)).toBeVisible();
@@ -62,7 +65,10 @@ test.describe('support for players', () => {
     await expect(headerSupport).toHaveAccessibleName('Support', { timeout: 10_000 });
   });
 
-  test('a signed-in player sees a staff reply live, the unread mark when away, and a closed ticket read-only', async ({ page, request }) => {
+  test('a signed-in player sees a staff reply live, the unread mark when away, and a closed ticket read-only', async ({
+    page,
+    request,
+  }) => {
     const player = await registerPlayer(request, 'support');
     await signInBrowser(page, player);
     await page.goto('/support/ticket/create');
@@ -111,7 +117,10 @@ test.describe('support for players', () => {
     await expect(page.getByRole('button', { name: 'Send' })).toHaveCount(0);
   });
 
-  test('a large video reply shows the upload progress; a video the browser cannot play gives ERROR_LOADING_VIDEO', async ({ page, request }) => {
+  test('a large video reply shows the upload progress; a video the browser cannot play gives ERROR_LOADING_VIDEO', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(60_000);
     const player = await registerPlayer(request, 'video');
     await signInBrowser(page, player);
@@ -123,7 +132,12 @@ test.describe('support for players', () => {
     // 4 MB through a 1.5 MB/s uplink: the bar is up for seconds and moves.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1.5 * 1024 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 1.5 * 1024 * 1024,
+    });
     await page.getByLabel('Video').setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: undecodableMp4(4 * 1024 * 1024) });
     await page.getByRole('button', { name: 'Send' }).click();
     const bar = page.getByRole('progressbar', { name: 'Upload progress' });
@@ -159,7 +173,10 @@ test.describe('support for players', () => {
     expect(((await own.json()) as { data: Array<{ title: string }> }).data.map((ticket) => ticket.title)).toEqual([title]);
   });
 
-  test('the support screens pass axe: empty list, create form with errors, chat with every author, closed ticket', async ({ page, request }) => {
+  test('the support screens pass axe: empty list, create form with errors, chat with every author, closed ticket', async ({
+    page,
+    request,
+  }) => {
     // Several axe passes over full pages: on a loaded machine they take their time.
     test.setTimeout(180_000);
     const axe = async () =>
@@ -183,7 +200,9 @@ test.describe('support for players', () => {
     await expect(page).toHaveURL(/\/support\/ticket\/[0-9a-f-]{36}$/);
     const ticketId = ticketIdOf(page.url());
     await staffReplies(request, ticketId, '<p>See <a href="https://example.com/help">the help</a></p><pre><code>step 1</code></pre>');
-    await expect(page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: /^Support,/ })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: /^Support,/ })).toBeVisible({
+      timeout: 10_000,
+    });
     expect(await axe()).toEqual([]);
 
     await staffCloses(request, ticketId);

@@ -149,7 +149,10 @@ test.describe('staff inbox', () => {
     await expect(page.getByLabel('Signing secret')).toHaveValue(/^whsec_/);
   });
 
-  test('on a phone the inbox and a ticket take the screen in turn, a new ticket shows up live, and no page has accessibility violations', async ({ page, request }) => {
+  test('on a phone the inbox and a ticket take the screen in turn, a new ticket shows up live, and no page has accessibility violations', async ({
+    page,
+    request,
+  }) => {
     // Several axe passes over full pages: on a loaded machine they take their time.
     test.setTimeout(180_000);
     const player = await registerPlayer(request, 'phonecase');

@@ -9,7 +9,11 @@ const today = () => {
 };
 
 test.describe('purchase history', () => {
-  test('a paid purchase: found in the history, opened, id copied, PDF receipt, help letter to support', async ({ page, context, request }) => {
+  test('a paid purchase: found in the history, opened, id copied, PDF receipt, help letter to support', async ({
+    page,
+    context,
+    request,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const player = await registerPlayer(request, 'rcpt');
     const { paymentId } = await createPayment(request, { userId: player.userId, priceId: 'ft-coins-100' });
@@ -79,7 +83,14 @@ test.describe('purchase history', () => {
     const [letter] = await letterAbout();
     expect(letter!.to).toBe(SUPPORT_EMAIL);
     expect(letter!.subject).toContain(paymentId);
-    for (const expected of [`Player ID: ${player.userId}`, `Payment ID: ${paymentId}`, 'helper-reply@players.example', 'Не начислен дроп', 'Amount: 79.00 RUB', 'Status: paid']) {
+    for (const expected of [
+      `Player ID: ${player.userId}`,
+      `Payment ID: ${paymentId}`,
+      'helper-reply@players.example',
+      'Не начислен дроп',
+      'Amount: 79.00 RUB',
+      'Status: paid',
+    ]) {
       expect(letter!.text).toContain(expected);
     }
 

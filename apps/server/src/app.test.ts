@@ -79,7 +79,10 @@ describe('app', () => {
       expect(operation, url).toBeDefined();
       expect(operation?.tags?.length, url).toBeGreaterThan(0);
       // A success answer is described: 200, or 201 where the route creates (POST /api/v1/payments).
-      expect(Object.keys(operation?.responses ?? {}).some((status) => status === '200' || status === '201'), url).toBe(true);
+      expect(
+        Object.keys(operation?.responses ?? {}).some((status) => status === '200' || status === '201'),
+        url,
+      ).toBe(true);
     }
     expect(Object.keys(doc.paths).every((url) => url.startsWith('/api/'))).toBe(true);
     const docs = await app.inject('/api/docs/');
@@ -107,7 +110,12 @@ describe('rate limit', () => {
   it('counts a route however its path is spelled: encoded letters anywhere in it', async () => {
     const app = await buildTestApp({ RATE_LIMIT_MAX: '3' });
     try {
-      const spellings = ['/api/control/get-games-data', '/%61pi/control/get-games-data', '/%61%70%69/control/get-games-data', '/api/control/get-games-dat%61'];
+      const spellings = [
+        '/api/control/get-games-data',
+        '/%61pi/control/get-games-data',
+        '/%61%70%69/control/get-games-data',
+        '/api/control/get-games-dat%61',
+      ];
       const codes = [];
       for (const url of spellings) codes.push((await app.inject(url)).statusCode);
       expect(codes).toEqual([200, 200, 200, 429]);
@@ -122,11 +130,19 @@ describe('rate limit', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 40; i += 1) {
-        const res = await app.inject({ method: 'POST', url: '/%61pi/staff/login', payload: { email: admin.ADMIN_EMAIL, password: `wrong-password-${i}` } });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/%61pi/staff/login',
+          payload: { email: admin.ADMIN_EMAIL, password: `wrong-password-${i}` },
+        });
         codes.push(res.statusCode);
       }
       expect(codes.filter((code) => code === 429).length).toBeGreaterThanOrEqual(20);
-      const right = await app.inject({ method: 'POST', url: '/%61pi/staff/login', payload: { email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD } });
+      const right = await app.inject({
+        method: 'POST',
+        url: '/%61pi/staff/login',
+        payload: { email: admin.ADMIN_EMAIL, password: admin.ADMIN_PASSWORD },
+      });
       expect(right.statusCode).toBe(429);
       expect(right.json()).toMatchObject({ code: 'RATE_LIMITED' });
     } finally {

@@ -188,7 +188,11 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     if (local) {
       // oidc-provider reads the raw body and writes the raw response: hand it the request untouched.
       app.addHook('onRequest', (request, reply, done) => {
-        if (request.url === local.mountPath || request.url.startsWith(`${local.mountPath}/`) || request.url.startsWith(`${local.mountPath}?`)) {
+        if (
+          request.url === local.mountPath ||
+          request.url.startsWith(`${local.mountPath}/`) ||
+          request.url.startsWith(`${local.mountPath}?`)
+        ) {
           reply.hijack();
           local.handler(request.raw, reply.raw);
           return;
@@ -249,11 +253,16 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       app.addHook('onClose', async () => bucket.close());
       bucket.check().then(
         () => app.log.info({ bucket: bucket.bucket }, 'files are kept in the S3 bucket'),
-        (error: unknown) => app.log.error({ err: error, bucket: bucket.bucket }, 'the S3 bucket cannot be reached: uploads and receipts fail until it can'),
+        (error: unknown) =>
+          app.log.error({ err: error, bucket: bucket.bucket }, 'the S3 bucket cannot be reached: uploads and receipts fail until it can'),
       );
     }
     // One count of open event streams for support's and the payment popup's streams.
-    const streamSlots = new StreamSlots({ perClient: config.SSE_MAX_PER_CLIENT, perAddress: config.SSE_MAX_PER_ADDRESS, total: config.SSE_MAX_TOTAL });
+    const streamSlots = new StreamSlots({
+      perClient: config.SSE_MAX_PER_CLIENT,
+      perAddress: config.SSE_MAX_PER_ADDRESS,
+      total: config.SSE_MAX_TOTAL,
+    });
     // One jobs worker for every job kind (webhooks, reconciliation, receipts): server.ts starts
     // it, so tests and tools that build the app decide themselves whether jobs run.
     const jobKinds: Record<string, JobKind> = {};
@@ -273,11 +282,21 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     app.addHook('onClose', () => payments.live.close());
     app.decorate('payments', payments);
     erasers.push((tx, userId) => payments.service.erasePersonalData(tx, userId));
-    await app.register(gameServerRoutes, { prefix: '/api', service: payments.service, staff: staff.service, perKeyLimit: config.isRateLimitEnabled ? config.GAME_API_RATE_LIMIT_MAX : 0 });
+    await app.register(gameServerRoutes, {
+      prefix: '/api',
+      service: payments.service,
+      staff: staff.service,
+      perKeyLimit: config.isRateLimitEnabled ? config.GAME_API_RATE_LIMIT_MAX : 0,
+    });
     // The demo games' stand-in game server (creates their payments as /api/v1/payments would):
     // a stand-in, so never in production, where games have servers of their own.
     if (config.standIns) {
-      await app.register(demoGameRoutes, { prefix: '/demo-games/api', service: payments.service, projects: demoProjects.map((p) => p.name), auth: accounts.service });
+      await app.register(demoGameRoutes, {
+        prefix: '/demo-games/api',
+        service: payments.service,
+        projects: demoProjects.map((p) => p.name),
+        auth: accounts.service,
+      });
     }
     await app.register(playerPaymentRoutes, { prefix: '/api', service: payments.service, live: payments.live, sandbox: config.standIns });
     await app.register(providerWebhookRoutes, { prefix: '/api', service: payments.service });
@@ -290,7 +309,12 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     payments.service.onPaidCommitted.push(() => jobs.nudge());
     erasers.push((tx, userId) => receipts.service.erasePersonalData(tx, userId));
     await app.register(receiptRoutes, { prefix: '/api', service: receipts.service });
-    const paymentHelp = new PaymentHelpService({ db: database.db, mailer: accounts.mailer, supportEmail: config.SUPPORT_EMAIL, log: app.log });
+    const paymentHelp = new PaymentHelpService({
+      db: database.db,
+      mailer: accounts.mailer,
+      supportEmail: config.SUPPORT_EMAIL,
+      log: app.log,
+    });
     erasers.push((tx, userId) => paymentHelp.erasePersonalData(tx, userId));
     await app.register(paymentHelpRoutes, { prefix: '/api', service: paymentHelp });
     // Support reads payments through one function, so the module never imports payments.

@@ -131,7 +131,9 @@ describe('bad input from the OpenAPI document', () => {
     const fiveHundreds = failures.filter((f) => !f.answer || f.answer.status >= 500).length;
     const byStatus = new Map(result.byStatus);
     for (const [status, count] of socketResult.byStatus) byStatus.set(status, (byStatus.get(status) ?? 0) + count);
-    console.log(`bad-input: ${sent} requests (${socketResult.sent} of them over a socket), ${fiveHundreds} 5xx (${statusSummary(byStatus)})`);
+    console.log(
+      `bad-input: ${sent} requests (${socketResult.sent} of them over a socket), ${fiveHundreds} 5xx (${statusSummary(byStatus)})`,
+    );
     if (failures.length) console.log(failures.slice(0, 30).map(describeFailure).join('\n\n'));
     expect(sent).toBeGreaterThanOrEqual(10_000);
     expect(failures.slice(0, 50).map((f) => `${f.reason} — ${f.request.label}`)).toEqual([]);

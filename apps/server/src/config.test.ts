@@ -40,13 +40,21 @@ describe('loadConfig', () => {
   });
 
   it('reads the stream caps and upload quotas as byte and stream counts, 0 turning one off', () => {
-    const config = load({ SSE_MAX_PER_CLIENT: '2', SSE_MAX_TOTAL: '0', UPLOAD_OWNER_BYTES_DAY: '1048576', UPLOAD_IP_BYTES_DAY: '0', UPLOAD_MIN_FREE_BYTES: '0' });
+    const config = load({
+      SSE_MAX_PER_CLIENT: '2',
+      SSE_MAX_TOTAL: '0',
+      UPLOAD_OWNER_BYTES_DAY: '1048576',
+      UPLOAD_IP_BYTES_DAY: '0',
+      UPLOAD_MIN_FREE_BYTES: '0',
+    });
     expect(config.SSE_MAX_PER_CLIENT).toBe(2);
     expect(config.SSE_MAX_TOTAL).toBe(0);
     expect(config.UPLOAD_OWNER_BYTES_DAY).toBe(1_048_576);
     expect(config.UPLOAD_IP_BYTES_DAY).toBe(0);
     expect(config.UPLOAD_MIN_FREE_BYTES).toBe(0);
-    expect(errorOf({ UPLOAD_OWNER_BYTES_DAY: '1GB' })).toBe('Invalid configuration: UPLOAD_OWNER_BYTES_DAY must be a non-negative integer (got "1GB")');
+    expect(errorOf({ UPLOAD_OWNER_BYTES_DAY: '1GB' })).toBe(
+      'Invalid configuration: UPLOAD_OWNER_BYTES_DAY must be a non-negative integer (got "1GB")',
+    );
   });
 
   it('derives PUBLIC_URL from PORT and flags from the values given', () => {
@@ -101,8 +109,12 @@ describe('loadConfig', () => {
   });
 
   it('production needs PUBLIC_URL and SMTP_URL, and names the one that is missing', () => {
-    expect(errorOf({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' })).toBe('Invalid configuration: PUBLIC_URL is required when NODE_ENV=production');
-    expect(errorOf({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example' })).toBe('Invalid configuration: SMTP_URL is required when NODE_ENV=production');
+    expect(errorOf({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' })).toBe(
+      'Invalid configuration: PUBLIC_URL is required when NODE_ENV=production',
+    );
+    expect(errorOf({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example' })).toBe(
+      'Invalid configuration: SMTP_URL is required when NODE_ENV=production',
+    );
     const config = load({ NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example', SMTP_URL: 'smtp://mail:25' });
     expect(config.standIns).toBe(false);
     expect(config.isDevMailbox).toBe(false);
@@ -120,14 +132,28 @@ describe('loadConfig', () => {
 
   it('keeps files in DATA_DIR unless S3_BUCKET names a bucket, and checks the S3 settings together', () => {
     expect(load({})).toMatchObject({ isObjectStorage: false, S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false, S3_PREFIX: '' });
-    const config = load({ S3_BUCKET: 'portal-files', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret', S3_PREFIX: 'eu/' });
+    const config = load({
+      S3_BUCKET: 'portal-files',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PREFIX: 'eu/',
+    });
     expect(config).toMatchObject({ isObjectStorage: true, S3_BUCKET: 'portal-files', S3_FORCE_PATH_STYLE: true, S3_PREFIX: 'eu/' });
     expect(errorOf({ S3_BUCKET: 'Not_A_Bucket' })).toMatch(/^Invalid configuration: S3_BUCKET must be a bucket name/);
-    expect(errorOf({ S3_BUCKET: 'portal-files', S3_ACCESS_KEY_ID: 'id' })).toBe('Invalid configuration: S3_SECRET_ACCESS_KEY is required with the other S3 key (set both or neither)');
+    expect(errorOf({ S3_BUCKET: 'portal-files', S3_ACCESS_KEY_ID: 'id' })).toBe(
+      'Invalid configuration: S3_SECRET_ACCESS_KEY is required with the other S3 key (set both or neither)',
+    );
     expect(errorOf({ S3_ENDPOINT: 'http://minio:9000' })).toBe('Invalid configuration: S3_ENDPOINT is set but S3_BUCKET is not');
     expect(errorOf({ S3_BUCKET: 'portal-files', S3_FORCE_PATH_STYLE: 'maybe' })).toMatch(/S3_FORCE_PATH_STYLE must be true or false/);
     expect(errorOf({ S3_BUCKET: 'portal-files', S3_PREFIX: '../x y' })).toMatch(/S3_PREFIX/);
-    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://portal.example', SMTP_URL: 'smtp://mail:25', DATABASE_URL: 'postgres://db/portal' };
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://portal.example',
+      SMTP_URL: 'smtp://mail:25',
+      DATABASE_URL: 'postgres://db/portal',
+    };
     expect(productionWarnings(load(production)).join('\n')).toMatch(/share that folder, or set S3_BUCKET/);
     expect(productionWarnings(load({ ...production, S3_BUCKET: 'portal-files' })).join('\n')).not.toMatch(/S3_BUCKET/);
   });
@@ -170,7 +196,11 @@ describe('loadConfig', () => {
     });
     expect(JSON.stringify(keyed.nativeSignIn)).not.toMatch(/AAE-secret-part|app-secret/);
     // The page may load those scripts (CSP).
-    expect(providerSources(keyed).scriptSrc).toEqual(['https://appleid.cdn-apple.com', 'https://cdn.portal.example', 'https://connect.facebook.net']);
+    expect(providerSources(keyed).scriptSrc).toEqual([
+      'https://appleid.cdn-apple.com',
+      'https://cdn.portal.example',
+      'https://connect.facebook.net',
+    ]);
     // A bot token without the "<id>:<secret>" shape stops the start (never sent out whole), unechoed.
     expect(errorOf({ TELEGRAM_BOT_TOKEN: 'not-a-bot-token' })).toBe(
       'Invalid configuration: TELEGRAM_BOT_TOKEN must be a bot token as BotFather gives it (<bot id>:<secret>)',

@@ -32,11 +32,7 @@ const port = z
   .transform(Number)
   .refine((value) => value >= 1 && value <= 65535, 'must be an integer between 1 and 65535');
 
-const nonNegativeInt = z
-  .string()
-  .trim()
-  .regex(/^\d+$/, 'must be a non-negative integer')
-  .transform(Number);
+const nonNegativeInt = z.string().trim().regex(/^\d+$/, 'must be a non-negative integer').transform(Number);
 
 const GIB = 1024 ** 3;
 
@@ -70,9 +66,7 @@ const originList = z
     (value) => value === '' || value.split(',').every((item) => origin(item.trim()) !== null),
     'must be a comma-separated list of origins like https://game.example.com',
   )
-  .transform((value) =>
-    value === '' ? [] : [...new Set(value.split(',').map((item) => origin(item.trim()) as string))],
-  );
+  .transform((value) => (value === '' ? [] : [...new Set(value.split(',').map((item) => origin(item.trim()) as string))]));
 
 const email = z.string().trim().toLowerCase().email('must be an e-mail address');
 
@@ -192,7 +186,9 @@ const ZEnv = z.object({
   APPLE_JS_URL: urlWithProtocols(['http:', 'https:'], 'http:// or https://').default(
     'https://appleid.cdn-apple.com/appleauth/static/jsapi/appleid/1/en_US/appleid.auth.js',
   ),
-  TELEGRAM_WIDGET_URL: urlWithProtocols(['http:', 'https:'], 'http:// or https://').default('https://telegram.org/js/telegram-widget.js?22'),
+  TELEGRAM_WIDGET_URL: urlWithProtocols(['http:', 'https:'], 'http:// or https://').default(
+    'https://telegram.org/js/telegram-widget.js?22',
+  ),
   FACEBOOK_SDK_URL: urlWithProtocols(['http:', 'https:'], 'http:// or https://').default('https://connect.facebook.net/en_US/sdk.js'),
   // Accounts. Keys unset -> generated once into DATA_DIR/keys.
   /** PEM (PKCS#8) or JWK of the Ed25519/P-256 key that signs player tokens */
@@ -243,7 +239,10 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   /** bucket in the path (http://host/bucket/key) instead of the host name: most self-hosted stores want it */
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false', '1', '0'], 'must be true or false').transform((value) => value === 'true' || value === '1').default(false),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'], 'must be true or false')
+    .transform((value) => value === 'true' || value === '1')
+    .default(false),
   /** a key prefix, so one bucket can hold several deployments (e.g. `portal/`) */
   S3_PREFIX: z
     .string()
@@ -283,9 +282,7 @@ function derive(env: Env, cwd: string) {
     PUBLIC_URL: publicUrl.href.replace(/\/$/, ''),
     publicOrigin: publicUrl.origin,
     DATA_DIR: path.resolve(cwd, env.DATA_DIR),
-    WEB_DIST_DIR: env.WEB_DIST_DIR
-      ? path.resolve(cwd, env.WEB_DIST_DIR)
-      : path.join(REPO_ROOT, 'apps/web/dist'),
+    WEB_DIST_DIR: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist'),
     ASSETS_DIR: path.join(SERVER_ROOT, 'assets'),
     /** The game SDK bundle (`npm run build -w packages/game-sdk`), served at /sdk/. */
     SDK_DIST_DIR: path.join(REPO_ROOT, 'packages/game-sdk/dist'),
@@ -322,11 +319,16 @@ function derive(env: Env, cwd: string) {
     nativeSignIn: {
       ...(env.APPLE_CLIENT_ID && {
         // The first id is the web's Services ID; the others are app bundle ids.
-        apple: { clientId: env.APPLE_CLIENT_ID.split(',')[0]!.trim(), redirectUri: `${publicUrl.href.replace(/\/$/, '')}/passport/apple/callback`, scriptUrl: env.APPLE_JS_URL },
+        apple: {
+          clientId: env.APPLE_CLIENT_ID.split(',')[0]!.trim(),
+          redirectUri: `${publicUrl.href.replace(/\/$/, '')}/passport/apple/callback`,
+          scriptUrl: env.APPLE_JS_URL,
+        },
       }),
       // The bot id is the token's public part before the colon; the rest is the secret.
       ...(env.TELEGRAM_BOT_TOKEN && { telegram: { botId: env.TELEGRAM_BOT_TOKEN.split(':')[0]!, scriptUrl: env.TELEGRAM_WIDGET_URL } }),
-      ...(env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET && { facebook: { appId: env.FACEBOOK_CLIENT_ID, scriptUrl: env.FACEBOOK_SDK_URL } }),
+      ...(env.FACEBOOK_CLIENT_ID &&
+        env.FACEBOOK_CLIENT_SECRET && { facebook: { appId: env.FACEBOOK_CLIENT_ID, scriptUrl: env.FACEBOOK_SDK_URL } }),
     },
     /** the dev mailbox and its /dev/mail page: no SMTP_URL and not production */
     isDevMailbox: env.SMTP_URL === undefined && !isProduction,
@@ -399,10 +401,7 @@ export const databaseLocation = (config: Pick<AppConfig, 'DATABASE_URL' | 'DATA_
 /** The names of every variable the server reads (the README's configuration table). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(ZEnv.shape);
 
-export function loadConfig(
-  env: Record<string, string | undefined> = process.env,
-  cwd: string = process.cwd(),
-): AppConfig {
+export function loadConfig(env: Record<string, string | undefined> = process.env, cwd: string = process.cwd()): AppConfig {
   const input: Record<string, string> = {};
   for (const key of Object.keys(ZEnv.shape)) {
     const value = env[key];
@@ -451,18 +450,24 @@ export function productionWarnings(config: AppConfig): string[] {
   if (!config.isProduction) return [];
   const warnings: string[] = [];
   if (!config.isPostgres) {
-    warnings.push('NODE_ENV=production on the embedded database (PGlite in DATA_DIR): set DATABASE_URL to a PostgreSQL server for a real deployment');
+    warnings.push(
+      'NODE_ENV=production on the embedded database (PGlite in DATA_DIR): set DATABASE_URL to a PostgreSQL server for a real deployment',
+    );
   }
   if (config.TRUST_PROXY === false) {
-    warnings.push('TRUST_PROXY is unset: behind a proxy or load balancer every client shares its address for rate limits; set it to the number of proxies in front or their addresses');
+    warnings.push(
+      'TRUST_PROXY is unset: behind a proxy or load balancer every client shares its address for rate limits; set it to the number of proxies in front or their addresses',
+    );
   }
   if (new URL(config.PUBLIC_URL).protocol !== 'https:') {
-    warnings.push('PUBLIC_URL is not https: players\' tokens and payments travel unencrypted');
+    warnings.push("PUBLIC_URL is not https: players' tokens and payments travel unencrypted");
   }
   if (config.isPostgres && !config.isObjectStorage) {
     warnings.push('support attachments and receipt PDFs are kept in DATA_DIR: every process must share that folder, or set S3_BUCKET');
   }
-  const missing = Object.entries(config.providers).filter(([, configured]) => !configured).map(([name]) => name);
+  const missing = Object.entries(config.providers)
+    .filter(([, configured]) => !configured)
+    .map(([name]) => name);
   if (missing.length > 0) {
     warnings.push(`providers without keys are not offered in production: ${missing.join(', ')}`);
   }

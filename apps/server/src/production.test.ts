@@ -119,7 +119,11 @@ describe('a production instance', () => {
   async function register(email: string, password: string) {
     const started = await call('POST', '/api/auth/register-by-email', { email, password, altcha: await solved() });
     expect(started.status).toBe(200);
-    const done = await call('POST', '/api/auth/send-verification-code', { email, code: smtp.lastCode(email), flowToken: started.json.data.flowToken });
+    const done = await call('POST', '/api/auth/send-verification-code', {
+      email,
+      code: smtp.lastCode(email),
+      flowToken: started.json.data.flowToken,
+    });
     expect(done.status).toBe(200);
     return done.json.data.result as { jwt: string; userId: string };
   }
@@ -155,14 +159,22 @@ describe('a production instance', () => {
     const player = await register(newEmail(), 'Secret123');
     const auth = { authorization: `Bearer ${player.jwt}` };
     const staff = await call('POST', '/api/staff/login', ADMIN);
-    const key = (await call('POST', '/api/staff/projects/familytown/api-keys', undefined, { authorization: `Bearer ${staff.json.token}` })).json.key as string;
-    const created = await call('POST', '/api/v1/payments', { userId: player.userId, priceId: 'ft-coins-100' }, { authorization: `Bearer ${key}` });
+    const key = (await call('POST', '/api/staff/projects/familytown/api-keys', undefined, { authorization: `Bearer ${staff.json.token}` }))
+      .json.key as string;
+    const created = await call(
+      'POST',
+      '/api/v1/payments',
+      { userId: player.userId, priceId: 'ft-coins-100' },
+      { authorization: `Bearer ${key}` },
+    );
     expect(created.status).toBe(201);
     const id = created.json.paymentId as string;
 
     const process = await call('GET', `/api/payments/process/${id}`, undefined, auth);
     expect(process.json.data.providers.map((p: { id: string }) => p.id)).toEqual(['yookassa']);
-    expect((await call('GET', `/api/payments/stripe/create/${id}`, undefined, auth)).json).toMatchObject({ code: 'PAYMENT_METHOD_NOT_ALLOWED' });
+    expect((await call('GET', `/api/payments/stripe/create/${id}`, undefined, auth)).json).toMatchObject({
+      code: 'PAYMENT_METHOD_NOT_ALLOWED',
+    });
     const kassaCreate = await call('GET', `/api/payments/yookassa/create/${id}`, undefined, auth);
     expect(kassaCreate.status).toBe(200);
     expect(kassaCreate.json.data.sandbox).toBe(false);
@@ -205,7 +217,9 @@ describe('a production instance', () => {
       const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
       const form = html.includes('name="email"')
         ? new URLSearchParams({ name: 'Victim', email: 'victim@example.com', action: 'continue' })
-        : new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']));
+        : new URLSearchParams(
+            [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']),
+          );
       here = new URL(action, here);
       response = await browse(here, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
     }
@@ -225,7 +239,9 @@ describe('a production instance', () => {
     const intruder = await call('POST', '/api/auth/register-by-email', { email, password: 'Attack123', altcha: await solved() });
     expect(intruder.status).toBe(200);
     await call('POST', '/api/auth/send-verification-code', { email, code, flowToken: owner.json.data.flowToken });
-    expect((await call('POST', '/api/auth/login-by-email', { email, password: 'Attack123' })).json.data.warningMessage).toBe('INVALID_PASSWORD_LOGIN_BY_EMAIL');
+    expect((await call('POST', '/api/auth/login-by-email', { email, password: 'Attack123' })).json.data.warningMessage).toBe(
+      'INVALID_PASSWORD_LOGIN_BY_EMAIL',
+    );
     expect((await call('POST', '/api/auth/login-by-email', { email, password: 'Owner1234' })).json.data.result).toBeDefined();
   });
 
@@ -239,8 +255,14 @@ describe('a production instance', () => {
     const hijack = await call('POST', '/api/auth/activate-new-password', { email, password: 'Attack123' });
     expect(hijack.status).toBe(400);
     const other = await call('POST', '/api/auth/recovery-password', { email });
-    const stolen = await call('POST', '/api/auth/activate-new-password', { email, password: 'Attack123', flowToken: other.json.data.flowToken });
+    const stolen = await call('POST', '/api/auth/activate-new-password', {
+      email,
+      password: 'Attack123',
+      flowToken: other.json.data.flowToken,
+    });
     expect(stolen).toMatchObject({ status: 403, json: { code: 'RECOVERY_NOT_VERIFIED' } });
-    expect((await call('POST', '/api/auth/activate-new-password', { email, password: 'Owners123', flowToken })).json).toEqual({ data: { result: true } });
+    expect((await call('POST', '/api/auth/activate-new-password', { email, password: 'Owners123', flowToken })).json).toEqual({
+      data: { result: true },
+    });
   });
 });

@@ -75,8 +75,12 @@ describe('server start', () => {
       const client = new pg.Client({ connectionString: created.url });
       await client.connect();
       try {
-        const tables = await client.query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public'");
-        expect(tables.rows.map((row) => row.name)).toEqual(expect.arrayContaining(['users', 'payments', 'jobs', 'local_oidc_records', 'sign_in_nonces']));
+        const tables = await client.query<{ name: string }>(
+          "select table_name as name from information_schema.tables where table_schema = 'public'",
+        );
+        expect(tables.rows.map((row) => row.name)).toEqual(
+          expect.arrayContaining(['users', 'payments', 'jobs', 'local_oidc_records', 'sign_in_nonces']),
+        );
       } finally {
         await client.end();
       }

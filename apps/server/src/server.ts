@@ -13,7 +13,11 @@ async function main(): Promise<void> {
   const app = await buildApp(config);
   // The embedded database's first start lays its files out with modes of its own: once more.
   await securePrivateTree(config.DATA_DIR);
-  if (tightened > 0) app.log.warn({ dataDir: config.DATA_DIR, entries: tightened }, 'DATA_DIR had files others could read or write: made them private (0600/0700)');
+  if (tightened > 0)
+    app.log.warn(
+      { dataDir: config.DATA_DIR, entries: tightened },
+      'DATA_DIR had files others could read or write: made them private (0600/0700)',
+    );
   for (const warning of productionWarnings(config)) app.log.warn(warning);
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -27,10 +31,13 @@ async function main(): Promise<void> {
     app.lifecycle.draining = true;
     app.log.info({ signal, drainSeconds: drainMs / 1000 }, 'shutting down: readiness fails now');
     // A stuck close must not keep the process alive forever.
-    const timer = setTimeout(() => {
-      app.log.error('shutdown took too long: exiting');
-      process.exit(1);
-    }, drainMs + config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+    const timer = setTimeout(
+      () => {
+        app.log.error('shutdown took too long: exiting');
+        process.exit(1);
+      },
+      drainMs + config.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    );
     timer.unref();
     setTimeout(() => {
       app.log.info('drained: closing');

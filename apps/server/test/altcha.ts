@@ -3,8 +3,7 @@ import type { TCaptchaChallenge } from '@portal/contracts/auth';
 
 /** What the ALTCHA widget does in the browser: solve the challenge, base64 the JSON. */
 export async function solveAltcha(challenge: TCaptchaChallenge): Promise<string> {
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise;
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
   if (!solution) throw new Error('no ALTCHA solution found');
   const payload = {
     algorithm: challenge.algorithm,

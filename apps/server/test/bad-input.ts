@@ -155,7 +155,21 @@ function wrongTypes(schema: Schema): unknown[] {
 }
 
 /** Numbers out of range for a numeric field. */
-const ODD_NUMBERS: readonly unknown[] = [-1, 0, 1.5, -0.000001, 2 ** 53 + 1, -(2 ** 63), 1e308, -1e308, 1e20, '99999999999999999999', '1', 'NaN', 'Infinity'];
+const ODD_NUMBERS: readonly unknown[] = [
+  -1,
+  0,
+  1.5,
+  -0.000001,
+  2 ** 53 + 1,
+  -(2 ** 63),
+  1e308,
+  -1e308,
+  1e20,
+  '99999999999999999999',
+  '1',
+  'NaN',
+  'Infinity',
+];
 
 function typesOf(schema: Schema): string[] {
   if (Array.isArray(schema.type)) return schema.type;
@@ -239,7 +253,9 @@ function encodePathValue(value: string): string {
   return value.replace(/[\s\S]/gu, (char) => {
     if (char.length === 1 && char >= '\ud800' && char <= '\udfff') {
       const code = char.charCodeAt(0);
-      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     }
     return encodeURIComponent(char);
   });
@@ -328,7 +344,8 @@ function requestsFor(operation: Operation, credentials: Credentials, random: Ran
     method?: string;
   };
   const make = (label: string, parts: Parts = {}): BadRequest => {
-    const body = parts.body === null ? undefined : (parts.body ?? (hasBody && bodyValue !== undefined ? JSON.stringify(bodyValue) : undefined));
+    const body =
+      parts.body === null ? undefined : (parts.body ?? (hasBody && bodyValue !== undefined ? JSON.stringify(bodyValue) : undefined));
     const headers = parts.headers ?? (body !== undefined ? jsonHeaders() : validAuth);
     return {
       method: parts.method ?? operation.method,
@@ -344,10 +361,18 @@ function requestsFor(operation: Operation, credentials: Credentials, random: Ran
 
   // Bad tokens and API keys.
   for (const [name, header] of badAuthorizations(credentials)) {
-    add(`authorization ${name}`, { headers: { ...(header ? { authorization: header } : {}), ...(hasBody ? { 'content-type': 'application/json' } : {}) } });
+    add(`authorization ${name}`, {
+      headers: { ...(header ? { authorization: header } : {}), ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+    });
   }
-  add('?jwt= junk and no header', { headers: hasBody ? { 'content-type': 'application/json' } : {}, query: queryOf({ ...queryValues, jwt: 'junk.junk.junk' }) });
-  add('?jwt= a real token and no header', { headers: hasBody ? { 'content-type': 'application/json' } : {}, query: queryOf({ ...queryValues, jwt: credentials.player }) });
+  add('?jwt= junk and no header', {
+    headers: hasBody ? { 'content-type': 'application/json' } : {},
+    query: queryOf({ ...queryValues, jwt: 'junk.junk.junk' }),
+  });
+  add('?jwt= a real token and no header', {
+    headers: hasBody ? { 'content-type': 'application/json' } : {},
+    query: queryOf({ ...queryValues, jwt: credentials.player }),
+  });
   add('?jwt= junk beside the header', { query: queryOf({ ...queryValues, jwt: '\u0000' }) });
 
   // The path written other ways.
@@ -380,7 +405,15 @@ function requestsFor(operation: Operation, credentials: Credentials, random: Ran
       add(`query ${param.name} missing`, { query: queryOf(rest) });
     }
   }
-  for (const raw of ['?%', '?%ZZ=1', '?a=%E0%A4%A', '?__proto__[x]=1', '?constructor[prototype][x]=1', `?x=${'y'.repeat(HUGE)}`, '?&&&==&=']) {
+  for (const raw of [
+    '?%',
+    '?%ZZ=1',
+    '?a=%E0%A4%A',
+    '?__proto__[x]=1',
+    '?constructor[prototype][x]=1',
+    `?x=${'y'.repeat(HUGE)}`,
+    '?&&&==&=',
+  ]) {
     add(`query raw ${preview(raw)}`, { query: `${queryOf(queryValues)}${queryOf(queryValues) ? raw.replace('?', '&') : raw}` });
   }
 
@@ -406,7 +439,8 @@ function requestsFor(operation: Operation, credentials: Credentials, random: Ran
       add(`content-type ${name}`, { headers: { ...validAuth, ...(type ? { 'content-type': type } : {}) }, body: text });
     }
     if (operation.multipart) {
-      for (const [name, type, text] of multipartBodies(ids.ticketId ?? NIL_UUID_V4)) add(`multipart ${name}`, { headers: { ...validAuth, 'content-type': type }, body: text });
+      for (const [name, type, text] of multipartBodies(ids.ticketId ?? NIL_UUID_V4))
+        add(`multipart ${name}`, { headers: { ...validAuth, 'content-type': type }, body: text });
     }
     // Each field: wrong, missing; extra fields.
     const schema = operation.body;
@@ -421,12 +455,16 @@ function requestsFor(operation: Operation, credentials: Credentials, random: Ran
       add(`body ${field} missing`, { body: JSON.stringify(rest) });
       for (const [inner, innerSchema] of Object.entries(fieldSchema.properties ?? {})) {
         for (const value of [null, 'x'.repeat(HUGE), ...wrongTypes(innerSchema).slice(0, 4), '\u0000']) {
-          add(`body ${field}.${inner}=${preview(value)}`, { body: JSON.stringify({ ...base, [field]: { ...(base[field] as object), [inner]: value } }) });
+          add(`body ${field}.${inner}=${preview(value)}`, {
+            body: JSON.stringify({ ...base, [field]: { ...(base[field] as object), [inner]: value } }),
+          });
         }
       }
     }
     add('body with an extra field', { body: JSON.stringify({ ...base, extra: 'x', isAdmin: true, role: 'admin' }) });
-    add('body with 1000 extra fields', { body: JSON.stringify({ ...base, ...Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`f${i}`, i])) }) });
+    add('body with 1000 extra fields', {
+      body: JSON.stringify({ ...base, ...Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`f${i}`, i])) }),
+    });
     add('body with __proto__', { body: `{"__proto__":{"isAdmin":true},${JSON.stringify(base).slice(1)}` });
   }
 
@@ -434,9 +472,19 @@ function requestsFor(operation: Operation, credentials: Credentials, random: Ran
   while (requests.length < perOperation) {
     const mutations: Array<() => Parts> = [
       () => ({ body: JSON.stringify(randomValue(random, 3)) }),
-      () => ({ query: queryOf({ ...queryValues, [pick(random, [...operation.queryParams.map((p) => p.name), 'x', 'jwt'])]: asText(randomValue(random, 2)) }) }),
+      () => ({
+        query: queryOf({
+          ...queryValues,
+          [pick(random, [...operation.queryParams.map((p) => p.name), 'x', 'jwt'])]: asText(randomValue(random, 2)),
+        }),
+      }),
       () => ({ path: pathOf(Object.fromEntries(Object.keys(pathValues).map((k) => [k, randomString(random)]))) }),
-      () => ({ headers: { ...(hasBody ? jsonHeaders() : validAuth), authorization: `Bearer ${randomString(random).replace(/[^\x21-\x7e]/g, 'A') || 'A'}` } }),
+      () => ({
+        headers: {
+          ...(hasBody ? jsonHeaders() : validAuth),
+          authorization: `Bearer ${randomString(random).replace(/[^\x21-\x7e]/g, 'A') || 'A'}`,
+        },
+      }),
       () => {
         const fields = Object.keys(operation.body?.properties ?? {});
         const field = fields.length ? pick(random, fields) : 'x';
@@ -597,7 +645,12 @@ function randomString(random: Random): string {
   let text = '';
   for (let i = 0; i < length; i += 1) {
     const r = random();
-    text += r < 0.7 ? String.fromCharCode(32 + Math.floor(random() * 95)) : r < 0.9 ? String.fromCharCode(Math.floor(random() * 0x3000)) : pick(random, ['\u0000', '\ud83d', '\ude00', '\u202e', '/', '%']);
+    text +=
+      r < 0.7
+        ? String.fromCharCode(32 + Math.floor(random() * 95))
+        : r < 0.9
+          ? String.fromCharCode(Math.floor(random() * 0x3000))
+          : pick(random, ['\u0000', '\ud83d', '\ude00', '\u202e', '/', '%']);
   }
   return text;
 }
@@ -658,7 +711,11 @@ export async function runBadRequests(requests: BadRequest[], send: Send, concurr
         if (reason) result.failures.push({ request, answer, reason });
       } catch (error) {
         result.sent += 1;
-        result.failures.push({ request, answer: undefined, reason: `no answer: ${error instanceof Error ? error.message : String(error)}` });
+        result.failures.push({
+          request,
+          answer: undefined,
+          reason: `no answer: ${error instanceof Error ? error.message : String(error)}`,
+        });
       }
     }
   };
@@ -701,7 +758,10 @@ export function socketSender(base: string): Send & { close(): void } {
           method: request.method,
           path: request.url,
           // Without a length Node sends a DELETE or OPTIONS body unframed, and the server reads it as a next request.
-          headers: { ...request.headers, ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}) },
+          headers: {
+            ...request.headers,
+            ...(request.body !== undefined ? { 'content-length': String(Buffer.byteLength(request.body)) } : {}),
+          },
           agent,
           timeout: 30_000,
         },
@@ -722,7 +782,8 @@ export function socketSender(base: string): Send & { close(): void } {
       outgoing.on('timeout', () => outgoing.destroy(new Error('no answer within 30 s')));
       outgoing.on('error', (error: NodeJS.ErrnoException) => {
         // The server may answer (413, 431) and close before a large body is written.
-        if (error.code === 'EPIPE' || error.code === 'ECONNRESET') resolve({ status: 499, contentType: '', body: `connection closed: ${error.code}` });
+        if (error.code === 'EPIPE' || error.code === 'ECONNRESET')
+          resolve({ status: 499, contentType: '', body: `connection closed: ${error.code}` });
         else reject(error);
       });
       outgoing.end(request.body);
@@ -741,7 +802,10 @@ async function call(send: Send, method: string, url: string, body?: unknown, tok
   const answer = await send({
     method,
     url,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     label: `setup ${method} ${url}`,
   });
@@ -778,7 +842,13 @@ export async function credentialsFor(send: Send, admin: { email: string; passwor
   const { key: apiKey } = (await call(send, 'POST', `/api/staff/projects/${project}/api-keys`, {}, staff)) as { key: string };
   const me = (await call(send, 'GET', '/api/user/me', undefined, player)) as { data: { userId: string } };
   const userId = me.data.userId;
-  const payment = (await call(send, 'POST', '/api/v1/payments', { userId, priceId: 'ft-coins-100', idempotencyKey: 'bad-input' }, apiKey)) as {
+  const payment = (await call(
+    send,
+    'POST',
+    '/api/v1/payments',
+    { userId, priceId: 'ft-coins-100', idempotencyKey: 'bad-input' },
+    apiKey,
+  )) as {
     paymentId: string;
   };
   const boundary = 'badinputsetup';

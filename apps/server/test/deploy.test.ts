@@ -57,7 +57,8 @@ describe('deployment files', () => {
     expect(env).toMatchObject({ NODE_ENV: 'production', REDIS_URL: 'redis://redis:6379', TRUST_PROXY: '1', S3_FORCE_PATH_STYLE: 'true' });
     expect(env.S3_ENDPOINT).toContain('http://minio:9000');
     expect(env.DATABASE_URL).toMatch(/^postgres:\/\/portal:.*@postgres:5432\/portal$/);
-    for (const key of ['JWT_PRIVATE_KEY', 'ALTCHA_HMAC_KEY', 'CODE_HMAC_KEY', 'SUPPORT_FILE_KEY', 'RECEIPT_LINK_KEY']) expect(env[key], key).toMatch(/^\$\{/);
+    for (const key of ['JWT_PRIVATE_KEY', 'ALTCHA_HMAC_KEY', 'CODE_HMAC_KEY', 'SUPPORT_FILE_KEY', 'RECEIPT_LINK_KEY'])
+      expect(env[key], key).toMatch(/^\$\{/);
 
     // Every variable compose asks for is in the example file, and filled in it starts a production config.
     const asked = [...read('deploy/compose.yaml').matchAll(/\$\{([A-Z0-9_]+)/g)].map((match) => match[1]!);
@@ -77,7 +78,10 @@ describe('deployment files', () => {
     const substituted = Object.fromEntries(
       Object.entries(env).map(([name, value]) => [
         name,
-        value.replace(/\$\{([A-Z0-9_]+)(?::([-?])([^}]*))?\}/g, (_all, variable: string, kind?: string, fallback?: string) => filled[variable] || (kind === '-' ? (fallback ?? '') : '')),
+        value.replace(
+          /\$\{([A-Z0-9_]+)(?::([-?])([^}]*))?\}/g,
+          (_all, variable: string, kind?: string, fallback?: string) => filled[variable] || (kind === '-' ? (fallback ?? '') : ''),
+        ),
       ]),
     );
     const config = loadConfig({ ...substituted, DATA_DIR: '/data' });
@@ -97,7 +101,9 @@ describe('deployment files', () => {
   it('the Dockerfile builds what `npm run build` builds and runs the compiled server with production dependencies only', () => {
     const dockerfile = read('Dockerfile');
     const manifest = JSON.parse(read('package.json')) as { workspaces: string[] };
-    const built = manifest.workspaces.filter((workspace) => (JSON.parse(read(`${workspace}/package.json`)) as { scripts?: Record<string, string> }).scripts?.build);
+    const built = manifest.workspaces.filter(
+      (workspace) => (JSON.parse(read(`${workspace}/package.json`)) as { scripts?: Record<string, string> }).scripts?.build,
+    );
     expect(built.sort()).toEqual(['apps/server', 'apps/web', 'packages/game-sdk']);
     for (const workspace of built) {
       expect(dockerfile, workspace).toContain(`npm run build -w ${workspace}`);

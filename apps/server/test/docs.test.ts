@@ -21,7 +21,13 @@ function tableUnder(markdown: string, heading: string): string[][] {
   const lines = markdown.slice(start).split('\n');
   // A heading above the table, or the table's own header row.
   for (const line of heading.startsWith('|') ? lines : lines.slice(1)) {
-    if (line.startsWith('|')) rows.push(line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    if (line.startsWith('|'))
+      rows.push(
+        line
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
     else if (rows.length > 0) break;
   }
   return rows.slice(2);
@@ -29,8 +35,9 @@ function tableUnder(markdown: string, heading: string): string[][] {
 
 describe('docs/contracts.md', () => {
   it('lists every host error code, and no other', () => {
-    const documented = tableUnder(contracts, 'Error codes passed to the host')
-      .flatMap(([codes]) => (codes ?? '').split(',').map((code) => Number(code.trim())));
+    const documented = tableUnder(contracts, 'Error codes passed to the host').flatMap(([codes]) =>
+      (codes ?? '').split(',').map((code) => Number(code.trim())),
+    );
     expect(documented.sort()).toEqual(Object.values(HOST_ERROR_CODES).sort());
   });
 
@@ -52,8 +59,12 @@ describe('docs/contracts.md', () => {
 });
 
 describe('README and docs/', () => {
-  const documents = ['README.md', 'SECURITY.md', 'ARCHITECTURE.md', ...readdirSync(join(root, 'docs')).map((name) => `docs/${name}`)]
-    .filter((path) => path.endsWith('.md') && existsSync(join(root, path)));
+  const documents = [
+    'README.md',
+    'SECURITY.md',
+    'ARCHITECTURE.md',
+    ...readdirSync(join(root, 'docs')).map((name) => `docs/${name}`),
+  ].filter((path) => path.endsWith('.md') && existsSync(join(root, path)));
 
   it.each(documents)('%s sends readers to nothing outside the repository', (path) => {
     expect(read(path)).not.toMatch(/\.\.\/shared\//);
@@ -65,14 +76,18 @@ describe('README and docs/', () => {
     const linked = [...text.matchAll(/\]\((?!https?:|#|mailto:)([^)#\s]+)/g)].map((match) => join(dirname(path), match[1]!));
     const named = [...text.matchAll(/`((?:apps|packages|docs|deploy|bench|e2e|scripts)\/[\w./-]+\.\w+)`/g)].map((match) => match[1]!);
     // Build output (`apps/server/dist/...`) exists once built, not in a checkout.
-    for (const file of [...linked, ...named].filter((name: string) => !name.includes('/dist/'))) expect(existsSync(join(root, file)), `${path} names ${file}`).toBe(true);
+    for (const file of [...linked, ...named].filter((name: string) => !name.includes('/dist/')))
+      expect(existsSync(join(root, file)), `${path} names ${file}`).toBe(true);
   });
 });
 
 describe('the repository stands on its own', () => {
   // Comments and docs say the thing itself: no section numbers of documents outside the repository.
   const citation = /\b(?:SPEC|DESIGN|STYLE)(?:\.md)?(?: section)? ?\d|\bspec section \d|\binterfaces\.md\b|\bissue #?\d+\b/i;
-  const sources = execFileSync('git', ['ls-files', '--', 'apps', 'packages', 'e2e', 'bench', 'scripts', 'docs', '*.md'], { cwd: root, encoding: 'utf8' })
+  const sources = execFileSync('git', ['ls-files', '--', 'apps', 'packages', 'e2e', 'bench', 'scripts', 'docs', '*.md'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
     .split('\n')
     .filter((path) => /\.(ts|tsx|mjs|js|css|md)$/.test(path) && !path.includes('/dist/') && existsSync(join(root, path)));
 
@@ -88,4 +103,3 @@ describe('the repository stands on its own', () => {
     expect(found).toEqual([]);
   });
 });
-

@@ -23,10 +23,13 @@ export async function startRoundRobin(targets: () => string[]): Promise<RoundRob
     const index = next++ % list.length;
     hits[index] = (hits[index] ?? 0) + 1;
     const target = new URL(list[index]!);
-    const upstream = httpRequest({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-upstream': String(index) });
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-upstream': String(index) });
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => {
       if (!res.headersSent) res.writeHead(502);
       res.end();

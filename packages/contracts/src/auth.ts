@@ -81,16 +81,7 @@ export type TRetryAfterError = z.infer<typeof ZRetryAfterError>;
 // Sign-in types and auth data
 
 /** How the player signed in (`currentAuthType`); `unauthorized` when signed out. */
-export const CURRENT_AUTH_TYPES = [
-  'email',
-  'google',
-  'google_adult',
-  'apple',
-  'vkontakte',
-  'yandex',
-  'telegram',
-  'facebook',
-] as const;
+export const CURRENT_AUTH_TYPES = ['email', 'google', 'google_adult', 'apple', 'vkontakte', 'yandex', 'telegram', 'facebook'] as const;
 export type CurrentAuthType = (typeof CURRENT_AUTH_TYPES)[number];
 export const UNAUTHORIZED_AUTH_TYPE = 'unauthorized' as const;
 export const ZCurrentAuthType = z.enum(CURRENT_AUTH_TYPES);
@@ -98,15 +89,7 @@ export const ZUserAuthType = z.enum([...CURRENT_AUTH_TYPES, UNAUTHORIZED_AUTH_TY
 export type UserAuthType = z.infer<typeof ZUserAuthType>;
 
 /** Providers of `/passport/{provider}` (OAuth code flow; apple/telegram/facebook in the sandbox). */
-export const PASSPORT_PROVIDERS = [
-  'google',
-  'google_adult',
-  'vkontakte',
-  'yandex',
-  'apple',
-  'telegram',
-  'facebook',
-] as const;
+export const PASSPORT_PROVIDERS = ['google', 'google_adult', 'vkontakte', 'yandex', 'apple', 'telegram', 'facebook'] as const;
 export type PassportProvider = (typeof PASSPORT_PROVIDERS)[number];
 export const ZPassportProvider = z.enum(PASSPORT_PROVIDERS);
 
@@ -293,8 +276,7 @@ export const ZUserAuthDataId = z
   .regex(/^[A-Za-z0-9._-]+$/, 'an auth-data id is letters, digits, ".", "_" and "-"');
 
 /** `/passport/{provider}?state={userAuthDataId}:{session}` (session may be empty). */
-export const passportStateParam = (userAuthDataId: string, session?: string | null): string =>
-  `${userAuthDataId}:${session ?? ''}`;
+export const passportStateParam = (userAuthDataId: string, session?: string | null): string => `${userAuthDataId}:${session ?? ''}`;
 
 /**
  * POST /auth/set-user-auth-state -> `{ result: true, secret }`: a pending state for 10 minutes.

@@ -36,8 +36,7 @@ export const ZGameLocalization = z.object({
 export type TGameLocalization = z.infer<typeof ZGameLocalization>;
 
 /** Texts per language; the portal reads `ru` and `en`, falling back to `en`. */
-export const ZLocalized = <T extends z.ZodTypeAny>(item: T) =>
-  z.partialRecord(z.enum(LANGUAGES), item);
+export const ZLocalized = <T extends z.ZodTypeAny>(item: T) => z.partialRecord(z.enum(LANGUAGES), item);
 
 export const ZWebPage = z.object({
   cardBackgroundColor: z.string().nullable(),
@@ -95,27 +94,10 @@ export type TPriceItem = z.infer<typeof ZPriceItem>;
 export const AUTH_TYPES = ['postMessage', 'redirect'] as const;
 export type AuthType = (typeof AUTH_TYPES)[number];
 
-export const AUTH_METHODS = [
-  'google',
-  'google_adult',
-  'apple',
-  'vk',
-  'yandex',
-  'tg',
-  'facebook',
-  'mail',
-] as const;
+export const AUTH_METHODS = ['google', 'google_adult', 'apple', 'vk', 'yandex', 'tg', 'facebook', 'mail'] as const;
 export type AuthMethod = (typeof AUTH_METHODS)[number];
 /** What the login list offers when a project has no settings. */
-export const DEFAULT_AUTH_METHODS: readonly AuthMethod[] = [
-  'google',
-  'apple',
-  'vk',
-  'yandex',
-  'tg',
-  'facebook',
-  'mail',
-];
+export const DEFAULT_AUTH_METHODS: readonly AuthMethod[] = ['google', 'apple', 'vk', 'yandex', 'tg', 'facebook', 'mail'];
 
 export const PAYMENT_PROVIDERS = ['stripe', 'yookassa', 'yandex-pay'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];

@@ -177,11 +177,7 @@ export const HOST_RESULT_SCHEMAS = {
 export const ZAuthResultMessage = z.object({ type: z.literal('authResult'), result: ZAuthHostResult });
 export const ZPaymentHostResultMessage = z.object({ type: z.literal('paymentResult'), result: ZPaymentHostResult });
 export const ZSupportResultMessage = z.object({ type: z.literal('supportResult'), result: ZSupportHostResult });
-export const ZServiceMessage = z.discriminatedUnion('type', [
-  ZAuthResultMessage,
-  ZPaymentHostResultMessage,
-  ZSupportResultMessage,
-]);
+export const ZServiceMessage = z.discriminatedUnion('type', [ZAuthResultMessage, ZPaymentHostResultMessage, ZSupportResultMessage]);
 export type TServiceMessage = z.infer<typeof ZServiceMessage>;
 
 export const SERVICE_MESSAGE_TYPE = {
@@ -198,8 +194,7 @@ export const RESULT_PAGE_PATHS = {
 } as const satisfies Record<ResultKind, string>;
 
 /** `/payments/done/<base64url JSON>`: where redirect and mobile modes send the page. */
-export const resultPath = (kind: ResultKind, encodedResult: string): string =>
-  `${RESULT_PAGE_PATHS[kind]}/${encodedResult}`;
+export const resultPath = (kind: ResultKind, encodedResult: string): string => `${RESULT_PAGE_PATHS[kind]}/${encodedResult}`;
 
 // The codec lives in its own zod-free module so pages can decode results without loading zod.
 export { decodeResult, encodeResult } from './result-codec.ts';

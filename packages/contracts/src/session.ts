@@ -22,7 +22,9 @@ export const ZSessionGetBody = z.strictObject({
   /** where the login was started (for example web, android, ios, a partner name) */
   source: ZShortText.min(1).regex(/^[A-Za-z0-9._-]+$/),
   /** language of the login screens (one of the 10; others fall back to en on the page) */
-  locale: ZShortText.min(2).max(16).regex(/^[A-Za-z-]+$/),
+  locale: ZShortText.min(2)
+    .max(16)
+    .regex(/^[A-Za-z-]+$/),
   project: ZProjectName,
 });
 export type TSessionGetBody = z.input<typeof ZSessionGetBody>;

@@ -112,7 +112,13 @@ export type TStaffProjectSettings = z.infer<typeof ZStaffProjectSettings>;
 
 /** POST /api/staff/accounts (admin): a new staff member; the password is theirs to change later. */
 export const ZStaffAccountRequest = z.object({
-  email: z.string().trim().toLowerCase().min(3).max(320).regex(/^[^\s@]+@[^\s@]+$/),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(3)
+    .max(320)
+    .regex(/^[^\s@]+@[^\s@]+$/),
   password: z.string().min(10).max(256),
   role: ZStaffRole,
 });

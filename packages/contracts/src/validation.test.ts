@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZCode, ZEmail, ZNewPasswordPair, ZPassword, ZPersonName } from './validation.ts';
 
-const issue = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
-  result.error?.issues[0]?.message;
+const issue = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
 
 describe('validation rules of the forms', () => {
   it('checks e-mail lowercased, at most 320 characters', () => {

@@ -10,17 +10,10 @@ export const CODE_LENGTH = 6;
 export const IMAGE_MAX_BYTES = 5_242_880;
 export const VIDEO_MAX_BYTES = 104_857_600;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const VIDEO_TYPES = [
-  'video/mp4',
-  'video/quicktime',
-  'video/x-msvideo',
-  'video/webm',
-  'video/x-matroska',
-] as const;
+export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/x-msvideo', 'video/webm', 'video/x-matroska'] as const;
 
 // A practical address pattern (the WHATWG one used by <input type="email">), checked lowercased.
-const EMAIL_PATTERN =
-  /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
+const EMAIL_PATTERN = /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
 const PASSWORD_PATTERN = /^[A-Za-z0-9]{8,20}$/;
 const CODE_PATTERN = /^\d{6}$/;
 const NAME_PATTERN = /^\p{L}{2,10}$/u;
@@ -55,15 +48,9 @@ export const ZPassword = z
   .min(1, VALIDATION_KEYS.enterPassword)
   .regex(PASSWORD_PATTERN, VALIDATION_KEYS.passwordValidation);
 
-export const ZCode = z
-  .string({ error: VALIDATION_KEYS.codeNotValid })
-  .trim()
-  .regex(CODE_PATTERN, VALIDATION_KEYS.codeNotValid);
+export const ZCode = z.string({ error: VALIDATION_KEYS.codeNotValid }).trim().regex(CODE_PATTERN, VALIDATION_KEYS.codeNotValid);
 
-export const ZPersonName = z
-  .string({ error: VALIDATION_KEYS.nameValidation })
-  .trim()
-  .regex(NAME_PATTERN, VALIDATION_KEYS.nameValidation);
+export const ZPersonName = z.string({ error: VALIDATION_KEYS.nameValidation }).trim().regex(NAME_PATTERN, VALIDATION_KEYS.nameValidation);
 
 /** New password with its repeat field (registration is single-field; recovery has both). */
 export const ZNewPasswordPair = z

@@ -3,12 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { LANGUAGES } from '@portal/contracts/languages';
-import {
-  HOST_ERROR_CODE_VALUES,
-  ZGameMessage,
-  ZPortalMessage,
-  type TPortalMessage,
-} from '@portal/contracts/messages';
+import { HOST_ERROR_CODE_VALUES, ZGameMessage, ZPortalMessage, type TPortalMessage } from '@portal/contracts/messages';
 import { PAYMENT_STATUSES } from '@portal/contracts/payments';
 import { CURRENT_AUTH_TYPES, UNAUTHORIZED_AUTH_TYPE } from '@portal/contracts/auth';
 import { createGameSdk, parseMessage } from './index.ts';
@@ -80,7 +75,12 @@ describe('parseMessage against the contracts', () => {
       nickName: field,
       // The SDK lets an unknown sign-in method through as a string (forward compatible), so
       // strings here are the contracts' ones; other junk still must be refused.
-      currentAuthType: fc.oneof(fc.constantFrom(UNAUTHORIZED_AUTH_TYPE, ...CURRENT_AUTH_TYPES), fc.constant(''), fc.integer(), fc.constant(null)),
+      currentAuthType: fc.oneof(
+        fc.constantFrom(UNAUTHORIZED_AUTH_TYPE, ...CURRENT_AUTH_TYPES),
+        fc.constant(''),
+        fc.integer(),
+        fc.constant(null),
+      ),
       jwt: field,
       session: field,
       count: field,
@@ -88,7 +88,12 @@ describe('parseMessage against the contracts', () => {
       paymentId: field,
       status: field,
       isError: field,
-      errorCode: fc.oneof(fc.constant(undefined), fc.constantFrom(...HOST_ERROR_CODE_VALUES), str, fc.double().filter((x) => !Number.isSafeInteger(x))),
+      errorCode: fc.oneof(
+        fc.constant(undefined),
+        fc.constantFrom(...HOST_ERROR_CODE_VALUES),
+        str,
+        fc.double().filter((x) => !Number.isSafeInteger(x)),
+      ),
       token: field,
     });
     fc.assert(

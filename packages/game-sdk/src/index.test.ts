@@ -68,7 +68,9 @@ describe('createGameSdk', () => {
     const evil = fakeFrame('https://evil.example/play');
     const refused = createGameSdk({ window: evil.win, portalOrigins: [PORTAL] });
     expect(refused.origin).toBeNull();
-    expect(() => refused.openSupport()).toThrow('GameSDK: the page that frames the game (https://evil.example) is not one of the pinned portal origins');
+    expect(() => refused.openSupport()).toThrow(
+      'GameSDK: the page that frames the game (https://evil.example) is not one of the pinned portal origins',
+    );
     const seen = vi.fn();
     refused.on('userAuth', seen);
     evil.deliver({ type: 'userAuth', ...auth }, 'https://evil.example');
@@ -127,7 +129,16 @@ describe('createGameSdk', () => {
     g.deliver({ type: 'unreadSupportCount', count: 4 });
     await expect(p).resolves.toBe(4);
     s.destroy();
-    for (const bad of ['javascript:alert(1)', `${PORTAL}/path`, 'ftp://portal.example', '*', 'null', 'portal.example', `${PORTAL}?x=1`, '']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      `${PORTAL}/path`,
+      'ftp://portal.example',
+      '*',
+      'null',
+      'portal.example',
+      `${PORTAL}?x=1`,
+      '',
+    ]) {
       const h = frameWith(`?portalOrigin=${encodeURIComponent(bad)}`);
       const t = createGameSdk({ window: h.win });
       expect(t.origin, bad).toBeNull();
@@ -141,7 +152,7 @@ describe('createGameSdk', () => {
     u.destroy();
   });
 
-  it("a getUserAuth during a login gets the immediate answer; the login waits for the sign-in", async () => {
+  it('a getUserAuth during a login gets the immediate answer; the login waits for the sign-in', async () => {
     const signedOut = { type: 'userAuth', userId: null, nickName: null, currentAuthType: 'unauthorized', jwt: null, session: null };
     let loginValue: unknown = 'pending';
     const login = sdk.login();
@@ -229,9 +240,17 @@ describe('createGameSdk', () => {
 
   it('ignores malformed messages', async () => {
     const p = sdk.getUnreadSupportCount();
-    for (const bad of [null, 'unreadSupportCount', 42, [], { count: 1 }, { type: 'unreadSupportCount' },
-      { type: 'unreadSupportCount', count: '2' }, { type: 'unreadSupportCount', count: -1 },
-      { type: 'unknown', count: 1 }]) {
+    for (const bad of [
+      null,
+      'unreadSupportCount',
+      42,
+      [],
+      { count: 1 },
+      { type: 'unreadSupportCount' },
+      { type: 'unreadSupportCount', count: '2' },
+      { type: 'unreadSupportCount', count: -1 },
+      { type: 'unknown', count: 1 },
+    ]) {
       f.deliver(bad);
     }
     f.deliver({ type: 'unreadSupportCount', count: 5 });
@@ -251,7 +270,10 @@ describe('createGameSdk', () => {
     const caught = p.catch((e: Error) => e);
     const login = sdk.login();
     let loginSettled = false;
-    login.then(() => (loginSettled = true), () => (loginSettled = true));
+    login.then(
+      () => (loginSettled = true),
+      () => (loginSettled = true),
+    );
     await vi.advanceTimersByTimeAsync(10_000);
     const err = await caught;
     expect(err).toBeInstanceOf(Error);

@@ -8,13 +8,7 @@ import type { HostErrorCode } from '@portal/contracts/errors';
 import type { Language } from '@portal/contracts/languages';
 import type { UserAuthType } from '@portal/contracts/auth';
 import type { TPaymentStatus as PaymentStatus } from '@portal/contracts/payments';
-import type {
-  PortalMessageType,
-  TGameMessage,
-  TPaymentResult,
-  TPortalMessage,
-  TUserAuth,
-} from '@portal/contracts/messages';
+import type { PortalMessageType, TGameMessage, TPaymentResult, TPortalMessage, TUserAuth } from '@portal/contracts/messages';
 
 /** How the player signed in, `unauthorized` when signed out; a method newer than this SDK comes through as its string. */
 export type AuthType = UserAuthType | (string & {});
@@ -185,13 +179,17 @@ export function createGameSdk(options: GameSdkOptions = {}): GameSdk {
   const framer = originOf(win?.document?.referrer) ?? originOf(win?.location?.ancestorOrigins?.[0]);
   const found =
     options.targetOrigin && options.targetOrigin !== '*' ? originOf(options.targetOrigin) : (framer ?? queryOrigin(win?.location?.search));
-  const pinned = options.portalOrigins?.map((value) => originOf(value)).filter((value): value is string => value !== null && /^https?:\/\//.test(value));
+  const pinned = options.portalOrigins
+    ?.map((value) => originOf(value))
+    .filter((value): value is string => value !== null && /^https?:\/\//.test(value));
   // Pinned: the found origin must be one of the pins and, when the browser tells who frames the
   // game, that page too; with one pin and nothing found, the pin itself (the browser delivers to
   // it only if it really is the parent).
   const unpinned = pinned !== undefined && !(found ? pinned.includes(found) && (!framer || framer === found) : pinned.length === 1);
   const origin = pinned === undefined ? found : unpinned ? null : (found ?? pinned[0]!);
-  const refusal = unpinned ? `GameSDK: the page that frames the game (${framer ?? found ?? 'unknown'}) is not one of the pinned portal origins` : null;
+  const refusal = unpinned
+    ? `GameSDK: the page that frames the game (${framer ?? found ?? 'unknown'}) is not one of the pinned portal origins`
+    : null;
 
   // Calls wait by what they asked: getUserAuth and login both wait for a `userAuth` answer.
   const pending = new Map<PendingKey, Set<Pending>>();

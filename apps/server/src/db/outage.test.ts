@@ -63,22 +63,31 @@ describe.skipIf(SKIP_POSTGRES)('PostgreSQL going away', () => {
     await database?.drop();
   });
 
-  it('answers 503 with Retry-After while it is away, never 500 or a hung request, and serves again once it is back', { timeout: 90_000 }, async () => {
-    expect((await app.inject({ url: '/api/user/get-profile', headers: auth })).statusCode).toBe(200);
+  it(
+    'answers 503 with Retry-After while it is away, never 500 or a hung request, and serves again once it is back',
+    { timeout: 90_000 },
+    async () => {
+      expect((await app.inject({ url: '/api/user/get-profile', headers: auth })).statusCode).toBe(200);
 
-    await relay.down();
-    for (const url of ['/api/user/get-profile', '/api/support/get-tickets']) {
-      const res = await app.inject({ url, headers: auth });
-      expect(res.statusCode, `${url}: ${res.body}`).toBe(503);
-      expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
-      expect(res.headers['retry-after']).toBe('5');
-    }
-    expect((await app.inject('/api/health/ready')).statusCode).toBe(503);
-    expect((await app.inject('/api/health/live')).statusCode).toBe(200);
+      await relay.down();
+      for (const url of ['/api/user/get-profile', '/api/support/get-tickets']) {
+        const res = await app.inject({ url, headers: auth });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(503);
+        expect(res.json()).toEqual({ code: 'SERVICE_UNAVAILABLE', message: expect.any(String) });
+        expect(res.headers['retry-after']).toBe('5');
+      }
+      expect((await app.inject('/api/health/ready')).statusCode).toBe(503);
+      expect((await app.inject('/api/health/live')).statusCode).toBe(200);
 
-    await relay.up();
-    // No restart of ours: the pool opens fresh connections by itself.
-    await expect.poll(async () => (await app.inject({ url: '/api/user/get-profile', headers: auth })).statusCode, { timeout: 30_000, interval: 200 }).toBe(200);
-    expect((await app.inject('/api/health/ready')).statusCode).toBe(200);
-  });
+      await relay.up();
+      // No restart of ours: the pool opens fresh connections by itself.
+      await expect
+        .poll(async () => (await app.inject({ url: '/api/user/get-profile', headers: auth })).statusCode, {
+          timeout: 30_000,
+          interval: 200,
+        })
+        .toBe(200);
+      expect((await app.inject('/api/health/ready')).statusCode).toBe(200);
+    },
+  );
 });

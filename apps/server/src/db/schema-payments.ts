@@ -153,7 +153,10 @@ export const jobs = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     kind: text('kind').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     runAt: at('run_at').notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     lockedAt: at('locked_at'),
@@ -164,7 +167,11 @@ export const jobs = pgTable(
     failedAt: at('failed_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (table) => [index('jobs_due_idx').on(table.runAt).where(sql`done_at is null`)],
+  (table) => [
+    index('jobs_due_idx')
+      .on(table.runAt)
+      .where(sql`done_at is null`),
+  ],
 );
 
 export type StaffAccountRow = typeof staffAccounts.$inferSelect;

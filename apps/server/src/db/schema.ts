@@ -24,14 +24,29 @@ export type LocalizedSeo = Partial<Record<Language, Partial<TSeoData>>>;
 export const projects = pgTable('projects', {
   name: text('name').primaryKey(),
   authType: text('auth_type').$type<AuthType>().notNull().default('postMessage'),
-  authMethods: jsonb('auth_methods').$type<AuthMethod[]>().notNull().default(sql`'[]'::jsonb`),
-  paymentsMethods: jsonb('payments_methods').$type<PaymentProvider[]>().notNull().default(sql`'[]'::jsonb`),
-  extra: jsonb('extra').$type<ExtraItem[]>().notNull().default(sql`'[]'::jsonb`),
+  authMethods: jsonb('auth_methods')
+    .$type<AuthMethod[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  paymentsMethods: jsonb('payments_methods')
+    .$type<PaymentProvider[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  extra: jsonb('extra')
+    .$type<ExtraItem[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   outOfCatalog: boolean('out_of_catalog').notNull().default(false),
   /** Host names that show this project at /games (the out-of-catalogue single game). */
-  hostNames: jsonb('host_names').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  hostNames: jsonb('host_names')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   singleGameSettings: jsonb('single_game_settings').$type<TSingleGameSettings | null>(),
-  seoData: jsonb('seo_data').$type<LocalizedSeo>().notNull().default(sql`'{}'::jsonb`),
+  seoData: jsonb('seo_data')
+    .$type<LocalizedSeo>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -41,9 +56,18 @@ export const games = pgTable('games', {
     .primaryKey()
     .references(() => projects.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
   webPage: jsonb('web_page').$type<TWebPage | null>(),
-  localization: jsonb('localization').$type<LocalizedTexts>().notNull().default(sql`'{}'::jsonb`),
-  seoData: jsonb('seo_data').$type<LocalizedSeo>().notNull().default(sql`'{}'::jsonb`),
-  socialItems: jsonb('social_items').$type<TSocialItem[]>().notNull().default(sql`'[]'::jsonb`),
+  localization: jsonb('localization')
+    .$type<LocalizedTexts>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  seoData: jsonb('seo_data')
+    .$type<LocalizedSeo>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  socialItems: jsonb('social_items')
+    .$type<TSocialItem[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   sortOrder: integer('sort_order').notNull().default(0),
 });
 

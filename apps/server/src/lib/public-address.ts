@@ -132,14 +132,19 @@ export async function assertPublicUrl(url: string, resolve: Resolver = systemRes
  * for the connection itself (DNS rebinding). IP literals never reach a lookup: callers check
  * them first (assertPublicUrl).
  */
-export function publicOnlyLookup(resolve: Resolver = systemResolver, refused: (address: string) => boolean = isNonPublicAddress): LookupFunction {
+export function publicOnlyLookup(
+  resolve: Resolver = systemResolver,
+  refused: (address: string) => boolean = isNonPublicAddress,
+): LookupFunction {
   return (hostname, options, callback) => {
     const answer = async () => {
       const found = isIP(hostname) ? [{ address: hostname }] : await resolve(hostname);
       const bad = found.find((entry) => refused(entry.address));
       if (bad) throw new NonPublicAddressError(`${hostname} resolves to ${bad.address}, which is not public`);
       const wanted = options.family === 4 || options.family === 6 ? options.family : 0;
-      const addresses = found.map((entry) => ({ address: entry.address, family: isIP(entry.address) })).filter((entry) => wanted === 0 || entry.family === wanted);
+      const addresses = found
+        .map((entry) => ({ address: entry.address, family: isIP(entry.address) }))
+        .filter((entry) => wanted === 0 || entry.family === wanted);
       if (addresses.length === 0) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND', hostname });
       return addresses;
     };

@@ -31,9 +31,12 @@ beforeAll(async () => {
   typed.get('/boom', async () => {
     throw new Error('secret database detail');
   });
-  typed.get('/bad-answer', { schema: { response: { 200: z.object({ n: z.number() }) } } }, async () =>
-    // Deliberately off-contract: the handler must report it as our bug, not leak it.
-    JSON.parse('{"n":"not a number"}') as { n: number },
+  typed.get(
+    '/bad-answer',
+    { schema: { response: { 200: z.object({ n: z.number() }) } } },
+    async () =>
+      // Deliberately off-contract: the handler must report it as our bug, not leak it.
+      JSON.parse('{"n":"not a number"}') as { n: number },
   );
   await app.ready();
 });
@@ -43,10 +46,16 @@ describe('error handler', () => {
   it("keeps a provider's own words and addresses in the log: the player reads a plain sentence", async () => {
     const payment = await app.inject('/provider');
     expect(payment.statusCode).toBe(502);
-    expect(payment.json()).toEqual({ code: 'PAYMENT_PROVIDER_ERROR', message: 'The payment provider could not complete the request. Try again in a moment.' });
+    expect(payment.json()).toEqual({
+      code: 'PAYMENT_PROVIDER_ERROR',
+      message: 'The payment provider could not complete the request. Try again in a moment.',
+    });
     const signIn = await app.inject('/sign-in-provider');
     expect(signIn.statusCode).toBe(502);
-    expect(signIn.json()).toEqual({ code: 'SIGN_IN_PROVIDER_UNAVAILABLE', message: 'The sign-in provider could not be reached. Try again in a moment.' });
+    expect(signIn.json()).toEqual({
+      code: 'SIGN_IN_PROVIDER_UNAVAILABLE',
+      message: 'The sign-in provider could not be reached. Try again in a moment.',
+    });
     expect(payment.body + signIn.body).not.toMatch(/ECONNREFUSED|10\.1\.2\.3|65432|EAI_AGAIN|internal/);
   });
 

@@ -22,9 +22,19 @@ const CODE_BY_STATUS: Record<number, ApiErrorBody['code']> = {
 const send = (reply: FastifyReply, status: number, body: ApiErrorBody) => reply.code(status).send(body);
 
 /** Socket errors of a service we connect to (the database, Redis) that is away or restarting. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 /** node-postgres's own words for a connection it lost or could not make in time. */
-const POOL_MESSAGES = /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Query read timeout)/;
+const POOL_MESSAGES =
+  /^(timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Query read timeout)/;
 
 /**
  * Whether an error (or one it wraps: Drizzle wraps driver errors) says a backing service is
@@ -35,7 +45,8 @@ export function isServiceUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && current instanceof Error; depth += 1) {
     const code = (current as NodeJS.ErrnoException).code;
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300')) return true;
+    if (typeof code === 'string' && (NETWORK_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300'))
+      return true;
     if (POOL_MESSAGES.test(current.message)) return true;
     current = current.cause;
   }
@@ -46,9 +57,7 @@ export function isServiceUnavailable(error: unknown): boolean {
 function validationMessage(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return error.message;
-  const field = [error.validationContext, ...first.instancePath.split('/').filter(Boolean)]
-    .filter(Boolean)
-    .join('.');
+  const field = [error.validationContext, ...first.instancePath.split('/').filter(Boolean)].filter(Boolean).join('.');
   const missing =
     typeof first.params === 'object' && first.params !== null && 'missingProperty' in first.params
       ? String(first.params.missingProperty)
@@ -80,7 +89,10 @@ export const errorHandlerPlugin = fp(
         // it is back is served again (the pool opens fresh connections by itself).
         request.log.warn({ err: error }, 'a backing service is not reachable');
         reply.header('retry-after', '5');
-        return send(reply, 503, { code: 'SERVICE_UNAVAILABLE', message: 'The service is briefly unavailable, please try again in a moment' });
+        return send(reply, 503, {
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'The service is briefly unavailable, please try again in a moment',
+        });
       }
       if (isResponseSerializationError(error)) {
         // Our answer broke its own contract: a bug on our side, not the client's.

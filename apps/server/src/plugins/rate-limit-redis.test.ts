@@ -13,7 +13,10 @@ describe('rate limits through Redis', () => {
     await Promise.all(apps.map((app) => app.close()));
   });
   const build = async (env: Record<string, string>, lines?: string[]) => {
-    const app = await buildTestApp({ RATE_LIMIT_MAX: '6', LOG_LEVEL: lines ? 'warn' : 'silent', ...env }, lines ? { logStream: { write: (line) => void lines.push(line) } } : {});
+    const app = await buildTestApp(
+      { RATE_LIMIT_MAX: '6', LOG_LEVEL: lines ? 'warn' : 'silent', ...env },
+      lines ? { logStream: { write: (line) => void lines.push(line) } } : {},
+    );
     apps.push(app);
     return app;
   };

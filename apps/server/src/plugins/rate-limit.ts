@@ -18,8 +18,17 @@ export type RateLimitOptions = { config: AppConfig; redis?: Redis };
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
 /** The plugin's own stores (its package exports no path to them, but ships them for this use). */
 const require = createRequire(import.meta.url);
-const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key?: string) => FastifyRateLimitStore;
-const LocalStore = require('@fastify/rate-limit/store/LocalStore') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => FastifyRateLimitStore;
+const RedisStore = require('@fastify/rate-limit/store/RedisStore') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  redis: Redis,
+  key?: string,
+) => FastifyRateLimitStore;
+const LocalStore = require('@fastify/rate-limit/store/LocalStore') as new (
+  continueExceeding: boolean,
+  exponentialBackoff: boolean,
+  cache?: number,
+) => FastifyRateLimitStore;
 
 /** How often the "counting per process" warning may repeat while Redis stays away. */
 const WARN_EVERY_MS = 60_000;
@@ -74,7 +83,12 @@ function fallbackStore(redis: Redis, nameSpace: string, log: FastifyBaseLogger):
   return function Store(params: FastifyRateLimitOptions & { continueExceeding?: boolean; exponentialBackoff?: boolean }) {
     const continueExceeding = params.continueExceeding ?? false;
     const exponentialBackoff = params.exponentialBackoff ?? false;
-    return new FallbackStore(new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace), new LocalStore(continueExceeding, exponentialBackoff), redis, warn);
+    return new FallbackStore(
+      new RedisStore(continueExceeding, exponentialBackoff, redis, nameSpace),
+      new LocalStore(continueExceeding, exponentialBackoff),
+      redis,
+      warn,
+    );
   } as unknown as FastifyRateLimitStoreCtor;
 }
 
@@ -100,8 +114,7 @@ export const rateLimitPlugin = fp(
       ...(redis ? { store: fallbackStore(redis, 'portal-rl:', app.log) } : {}),
       // A store that fails anyway must not take the site down with it.
       skipOnError: true,
-      errorResponseBuilder: (_request, context) =>
-        new AppError('RATE_LIMITED', 429, `Too many requests, retry in ${context.after}`),
+      errorResponseBuilder: (_request, context) => new AppError('RATE_LIMITED', 429, `Too many requests, retry in ${context.after}`),
     });
   },
   { name: 'rate-limit' },

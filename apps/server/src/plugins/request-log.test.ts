@@ -29,7 +29,10 @@ describe('redactUrl', () => {
   });
 
   it("gives Fastify's req serializer the redacted URL", () => {
-    expect(serializeRequest({ method: 'GET', url: `/api/auth/check/${JWT}` })).toMatchObject({ method: 'GET', url: '/api/auth/check/[redacted]' });
+    expect(serializeRequest({ method: 'GET', url: `/api/auth/check/${JWT}` })).toMatchObject({
+      method: 'GET',
+      url: '/api/auth/check/[redacted]',
+    });
   });
 });
 
@@ -55,12 +58,14 @@ describe('the server log', () => {
     const log = lines.join('');
     // The lines are there (one per request, URL redacted)...
     const done = lines.map((line) => JSON.parse(line) as { msg?: string; url?: string }).filter((line) => line.msg === 'request done');
-    expect(done.map((line) => line.url)).toEqual(expect.arrayContaining([
-      '/api/auth/check/[redacted]',
-      '/api/payments/events/00000000-0000-4000-8000-000000000000?jwt=[redacted]',
-      '/api/support/events?jwt=[redacted]',
-      '/api/no/such/route?token=[redacted]&t=[redacted]&tempUserId=[redacted]&state=[redacted]&code=[redacted]',
-    ]));
+    expect(done.map((line) => line.url)).toEqual(
+      expect.arrayContaining([
+        '/api/auth/check/[redacted]',
+        '/api/payments/events/00000000-0000-4000-8000-000000000000?jwt=[redacted]',
+        '/api/support/events?jwt=[redacted]',
+        '/api/no/such/route?token=[redacted]&t=[redacted]&tempUserId=[redacted]&state=[redacted]&code=[redacted]',
+      ]),
+    );
     // ...and no part of the token is in any of them.
     for (const part of [HEADER, BODY, SIGNATURE]) expect(log).not.toContain(part);
   });

@@ -41,7 +41,13 @@ describe('content security policy and the payment providers', () => {
   it("allows Stripe.js and the Payment Element's frames and calls when Stripe is configured", async () => {
     const csp = await policyFor({ ...STRIPE, ALLOWED_GAME_ORIGINS: 'https://games.example.com' });
     expect(csp.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://*.js.stripe.com']);
-    expect(csp.get('frame-src')).toEqual(["'self'", 'https://games.example.com', 'https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com']);
+    expect(csp.get('frame-src')).toEqual([
+      "'self'",
+      'https://games.example.com',
+      'https://js.stripe.com',
+      'https://*.js.stripe.com',
+      'https://hooks.stripe.com',
+    ]);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com']);
     // Nothing of YooKassa's without its keys.
     expect([...csp.values()].flat().some((source) => source.includes('yookassa'))).toBe(false);

@@ -13,7 +13,11 @@ import type { AppConfig } from '../config.ts';
  *   its calls all on https://yookassa.ru.
  * - Yandex Pay: nothing; its payment URL opens in a window of its own (a popup, not a frame).
  */
-export function providerSources(config: Pick<AppConfig, 'providers' | 'nativeSignIn'>): { scriptSrc: string[]; frameSrc: string[]; connectSrc: string[] } {
+export function providerSources(config: Pick<AppConfig, 'providers' | 'nativeSignIn'>): {
+  scriptSrc: string[];
+  frameSrc: string[];
+  connectSrc: string[];
+} {
   const scriptSrc: string[] = [];
   const frameSrc: string[] = [];
   const connectSrc: string[] = [];

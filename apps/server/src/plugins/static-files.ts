@@ -65,11 +65,11 @@ export const staticFilesPlugin = fp(
       });
     }
 
-    app.withTypeProvider<ZodTypeProvider>().get(
-      '/docs/:name',
-      { schema: { hide: true, params: ZDocParams } },
-      async (request, reply) => reply.sendFile(request.params.name, path.join(assets, 'docs'), { maxAge: '1h' }),
-    );
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get('/docs/:name', { schema: { hide: true, params: ZDocParams } }, async (request, reply) =>
+        reply.sendFile(request.params.name, path.join(assets, 'docs'), { maxAge: '1h' }),
+      );
 
     const webBuilt = existsSync(path.join(dist, 'index.html'));
     if (webBuilt) {

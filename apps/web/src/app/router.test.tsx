@@ -85,10 +85,13 @@ describe('router', () => {
     expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeTruthy();
   });
 
-  it.each(['/transactions', '/transactions/help/42', '/transactions/help?id=42'])('%s sends a signed-out visitor to the start page', async (path) => {
-    const router = renderApp(path);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/games/en/'));
-  });
+  it.each(['/transactions', '/transactions/help/42', '/transactions/help?id=42'])(
+    '%s sends a signed-out visitor to the start page',
+    async (path) => {
+      const router = renderApp(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/games/en/'));
+    },
+  );
 
   it("offers ru and en under the portal's header and every language on the screens a host embeds", async () => {
     renderApp('/support/tickets');

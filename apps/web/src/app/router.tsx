@@ -48,7 +48,11 @@ export function resultLoader({ params, request }: LoaderFunctionArgs): unknown {
 // Every screen is its own chunk: the catalogue path loads only what it draws.
 export const routeTree: RouteObject[] = [
   // The staff console: its own frame and lazy bundle, outside the portal layout.
-  { path: '/staff/*', errorElement: <ErrorScreen />, lazy: async () => ({ Component: (await import('@/features/staff/routes')).StaffRoute }) },
+  {
+    path: '/staff/*',
+    errorElement: <ErrorScreen />,
+    lazy: async () => ({ Component: (await import('@/features/staff/routes')).StaffRoute }),
+  },
   {
     path: '/',
     element: <RootLayout />,
@@ -96,10 +100,16 @@ export const routeTree: RouteObject[] = [
         ],
       },
       { path: routes.supportTickets, lazy: async () => ({ Component: (await import('@/features/support/routes')).TicketsRoute }) },
-      { path: routes.supportTicketCreate, lazy: async () => ({ Component: (await import('@/features/support/routes')).TicketCreateRoute }) },
+      {
+        path: routes.supportTicketCreate,
+        lazy: async () => ({ Component: (await import('@/features/support/routes')).TicketCreateRoute }),
+      },
       { path: routes.supportTicket, lazy: async () => ({ Component: (await import('@/features/support/routes')).TicketRoute }) },
       { path: routes.transactions, lazy: async () => ({ Component: (await import('@/features/transactions/routes')).TransactionsRoute }) },
-      { path: routes.transactionsHelp, lazy: async () => ({ Component: (await import('@/features/transactions/routes')).TransactionHelpRoute }) },
+      {
+        path: routes.transactionsHelp,
+        lazy: async () => ({ Component: (await import('@/features/transactions/routes')).TransactionHelpRoute }),
+      },
       { path: routes.accountProfile, lazy: async () => ({ Component: (await import('@/features/account/routes')).ProfileRoute }) },
       { path: routes.accountDelete, lazy: async () => ({ Component: (await import('@/features/account/routes')).DeleteAccountRoute }) },
       { path: routes.prices, lazy: async () => ({ Component: (await import('@/features/prices/routes')).PricesRoute }) },

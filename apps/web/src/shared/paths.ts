@@ -50,10 +50,8 @@ export const paths = {
   game: (lng: string, projectName: string) => `/games/${enc(lng)}/${enc(projectName)}/`,
   login: (session?: string | null, source?: string | null) => withSegments('/session/login', session, source),
   loginEmail: (session?: string | null, source?: string | null) => withSegments('/session/login/email', session, source),
-  registration: (session?: string | null, source?: string | null) =>
-    withSegments('/session/registration', session, source),
-  recoveryPassword: (session?: string | null, source?: string | null) =>
-    withSegments('/auth/recovery-password', session, source),
+  registration: (session?: string | null, source?: string | null) => withSegments('/session/registration', session, source),
+  recoveryPassword: (session?: string | null, source?: string | null) => withSegments('/auth/recovery-password', session, source),
   loginDone: (result: string) => `/session/loginDone/${result}`,
   /** The payment result page of redirect and mobile modes (`result` already encoded). */
   paymentsDone: (result: string) => `/payments/done/${result}`,

@@ -84,16 +84,7 @@ function webPage(
   };
 }
 
-const ALL_AUTH_METHODS: NewProject['authMethods'] = [
-  'google',
-  'google_adult',
-  'apple',
-  'vk',
-  'yandex',
-  'tg',
-  'facebook',
-  'mail',
-];
+const ALL_AUTH_METHODS: NewProject['authMethods'] = ['google', 'google_adult', 'apple', 'vk', 'yandex', 'tg', 'facebook', 'mail'];
 
 const gamePage = (project: string) => (lang: Language) => `/games/${lang}/${project}/`;
 

@@ -13,12 +13,7 @@ function clock(start = Date.now()) {
 
 /** What the widget does: solve, then base64 the JSON into its hidden field. */
 async function solve(challenge: CaptchaChallenge) {
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
   if (!solution) throw new Error('no solution found');
   const payload = {
     algorithm: challenge.algorithm,

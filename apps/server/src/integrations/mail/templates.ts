@@ -85,8 +85,7 @@ const TEXTS: Record<Language, Texts> = {
       subject: (p) => `${p}: Code zum Zurücksetzen des Passworts`,
       lead: 'Ihr Code zum Zurücksetzen des Passworts:',
       validity: (d) => `Der Code ist ${d} gültig.`,
-      ignore:
-        'Wenn Sie das Zurücksetzen nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
+      ignore: 'Wenn Sie das Zurücksetzen nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
     },
     passwordChanged: {
       subject: (p) => `${p}: Ihr Passwort wurde geändert`,
@@ -127,14 +126,12 @@ const TEXTS: Record<Language, Texts> = {
       subject: (p) => `${p} : votre code de récupération du mot de passe`,
       lead: 'Votre code pour réinitialiser votre mot de passe :',
       validity: (d) => `Le code est valable ${d}.`,
-      ignore:
-        'Si vous n’avez pas demandé de réinitialisation, ignorez ce message : votre mot de passe reste inchangé.',
+      ignore: 'Si vous n’avez pas demandé de réinitialisation, ignorez ce message : votre mot de passe reste inchangé.',
     },
     passwordChanged: {
       subject: (p) => `${p} : votre mot de passe a été modifié`,
       body: (e) => `Le mot de passe de votre compte ${e} a été modifié.`,
-      advice:
-        'Si c’était vous, vous n’avez rien à faire. Sinon, réinitialisez immédiatement votre mot de passe et contactez le support.',
+      advice: 'Si c’était vous, vous n’avez rien à faire. Sinon, réinitialisez immédiatement votre mot de passe et contactez le support.',
     },
     footer: 'Ce message a été envoyé automatiquement, merci de ne pas y répondre.',
   },

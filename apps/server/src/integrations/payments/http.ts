@@ -19,7 +19,10 @@ export async function requestJson(
   try {
     response = await fetchImpl(url, { ...rest, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
-    throw new PaymentProviderError(provider, `${rest.method ?? 'GET'} ${new URL(url).pathname} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new PaymentProviderError(
+      provider,
+      `${rest.method ?? 'GET'} ${new URL(url).pathname} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const text = await response.text();
   let body: unknown;

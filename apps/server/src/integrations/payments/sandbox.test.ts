@@ -6,7 +6,11 @@ import { WebhookVerificationError, type CreatePaymentInput, type ProviderEvent }
 
 function setup() {
   const events: ProviderEvent[] = [];
-  const sandbox = new SandboxPaymentProvider({ provider: 'yookassa', store: createMemorySandboxStore(), onEvent: (event) => void events.push(event) });
+  const sandbox = new SandboxPaymentProvider({
+    provider: 'yookassa',
+    store: createMemorySandboxStore(),
+    onEvent: (event) => void events.push(event),
+  });
   return { sandbox, events };
 }
 
@@ -34,7 +38,14 @@ describe('SandboxPaymentProvider', () => {
 
     const event = await sandbox.complete(providerRef, outcome);
     expect(events).toEqual([event]);
-    expect(event).toMatchObject({ provider: 'yookassa', providerRef, status: outcome, amountMinor: 4_900, currency: 'RUB', paymentId: `pay_${sequence}` });
+    expect(event).toMatchObject({
+      provider: 'yookassa',
+      providerRef,
+      status: outcome,
+      amountMinor: 4_900,
+      currency: 'RUB',
+      paymentId: `pay_${sequence}`,
+    });
     expect((await sandbox.getPayment(providerRef)).status).toBe(outcome);
   });
 
@@ -82,7 +93,7 @@ describe('SandboxPaymentProvider', () => {
     await expect(sandbox.createPayment({ ...same, amountMinor: 1 })).rejects.toMatchObject({ providerCode: 'idempotency_error' });
   });
 
-  it('refuses unknown payments, another sandbox\'s payments, other currencies and any webhook', async () => {
+  it("refuses unknown payments, another sandbox's payments, other currencies and any webhook", async () => {
     const store = createMemorySandboxStore();
     const onEvent = () => undefined;
     const yookassa = new SandboxPaymentProvider({ provider: 'yookassa', store, onEvent });

@@ -77,7 +77,12 @@ describe('StripePaymentProvider against the local Stripe API', () => {
   });
 
   it('refuses a wrong API key', async () => {
-    const wrong = new StripePaymentProvider({ secretKey: 'sk_test_wrong', webhookSecret: WEBHOOK_SECRET, apiBaseUrl: fake.url, maxNetworkRetries: 0 });
+    const wrong = new StripePaymentProvider({
+      secretKey: 'sk_test_wrong',
+      webhookSecret: WEBHOOK_SECRET,
+      apiBaseUrl: fake.url,
+      maxNetworkRetries: 0,
+    });
     await expect(wrong.createPayment(input())).rejects.toMatchObject({ providerStatus: 401 });
   });
 });
@@ -88,11 +93,18 @@ describe('Stripe webhooks', () => {
     fake.succeed(providerRef);
     const body = fake.eventFor(providerRef, 'payment_intent.succeeded');
     const event = await stripe.parseWebhook(Buffer.from(body), { 'stripe-signature': signStripeWebhook(body, WEBHOOK_SECRET) });
-    expect(event).toMatchObject({ provider: 'stripe', providerRef, status: 'paid', amountMinor: 19_990, currency: 'USD', paymentId: 'pay_1' });
+    expect(event).toMatchObject({
+      provider: 'stripe',
+      providerRef,
+      status: 'paid',
+      amountMinor: 19_990,
+      currency: 'USD',
+      paymentId: 'pay_1',
+    });
     expect(event?.eventId).toMatch(/^evt_/);
   });
 
-  it('signs exactly as Stripe does (the SDK\'s own test header agrees)', () => {
+  it("signs exactly as Stripe does (the SDK's own test header agrees)", () => {
     const body = '{"id":"evt_1","object":"event"}';
     const header = Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET, timestamp: 1_700_000_000 });
     expect(signStripeWebhook(body, WEBHOOK_SECRET, 1_700_000_000)).toBe(header);
@@ -103,28 +115,45 @@ describe('Stripe webhooks', () => {
     const body = fake.eventFor(providerRef, 'payment_intent.succeeded');
     const tampered = body.replace('"amount":19990', '"amount":1');
     expect(tampered).not.toBe(body);
-    await expect(stripe.parseWebhook(tampered, { 'stripe-signature': signStripeWebhook(body, WEBHOOK_SECRET) })).rejects.toBeInstanceOf(WebhookVerificationError);
-    await expect(stripe.parseWebhook(body, { 'stripe-signature': signStripeWebhook(body, 'whsec_other') })).rejects.toBeInstanceOf(WebhookVerificationError);
+    await expect(stripe.parseWebhook(tampered, { 'stripe-signature': signStripeWebhook(body, WEBHOOK_SECRET) })).rejects.toBeInstanceOf(
+      WebhookVerificationError,
+    );
+    await expect(stripe.parseWebhook(body, { 'stripe-signature': signStripeWebhook(body, 'whsec_other') })).rejects.toBeInstanceOf(
+      WebhookVerificationError,
+    );
     await expect(stripe.parseWebhook(body, {})).rejects.toBeInstanceOf(WebhookVerificationError);
     const old = Math.floor(Date.now() / 1000) - 301;
-    await expect(stripe.parseWebhook(body, { 'stripe-signature': signStripeWebhook(body, WEBHOOK_SECRET, old) })).rejects.toThrow(/tolerance/);
+    await expect(stripe.parseWebhook(body, { 'stripe-signature': signStripeWebhook(body, WEBHOOK_SECRET, old) })).rejects.toThrow(
+      /tolerance/,
+    );
     const recent = Math.floor(Date.now() / 1000) - 290;
-    await expect(stripe.parseWebhook(body, { 'Stripe-Signature': signStripeWebhook(body, WEBHOOK_SECRET, recent) })).resolves.toMatchObject({ status: 'pending' });
+    await expect(stripe.parseWebhook(body, { 'Stripe-Signature': signStripeWebhook(body, WEBHOOK_SECRET, recent) })).resolves.toMatchObject(
+      { status: 'pending' },
+    );
   });
 
   it('reports a declined attempt as fail and a cancellation as canceled', async () => {
     const declined = await stripe.createPayment(input());
     fake.decline(declined.providerRef);
     const failedBody = fake.eventFor(declined.providerRef, 'payment_intent.payment_failed');
-    await expect(stripe.parseWebhook(failedBody, { 'stripe-signature': signStripeWebhook(failedBody, WEBHOOK_SECRET) })).resolves.toMatchObject({ status: 'fail' });
+    await expect(
+      stripe.parseWebhook(failedBody, { 'stripe-signature': signStripeWebhook(failedBody, WEBHOOK_SECRET) }),
+    ).resolves.toMatchObject({ status: 'fail' });
     const canceled = await stripe.createPayment(input());
     await stripe.cancelPayment(canceled.providerRef);
     const canceledBody = fake.eventFor(canceled.providerRef, 'payment_intent.canceled');
-    await expect(stripe.parseWebhook(canceledBody, { 'stripe-signature': signStripeWebhook(canceledBody, WEBHOOK_SECRET) })).resolves.toMatchObject({ status: 'canceled' });
+    await expect(
+      stripe.parseWebhook(canceledBody, { 'stripe-signature': signStripeWebhook(canceledBody, WEBHOOK_SECRET) }),
+    ).resolves.toMatchObject({ status: 'canceled' });
   });
 
   it('answers null for an authentic event that is not about a PaymentIntent', async () => {
-    const body = JSON.stringify({ id: 'evt_1', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } });
+    const body = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: { id: 'cus_1', object: 'customer' } },
+    });
     await expect(stripe.parseWebhook(body, { 'stripe-signature': signStripeWebhook(body, WEBHOOK_SECRET) })).resolves.toBeNull();
   });
 });

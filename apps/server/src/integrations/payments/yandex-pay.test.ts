@@ -34,7 +34,12 @@ describe('YandexPayPaymentProvider against the local Yandex Pay API', () => {
     const created = await yandex.createPayment(input());
     const order = fake.orders.get(created.providerRef);
     expect(created.providerRef).toBe(`pay_${sequence}`);
-    expect(order).toMatchObject({ orderAmount: '99.00', currencyCode: 'RUB', cart: { total: { amount: '99.00' } }, availablePaymentMethods: ['CARD'] });
+    expect(order).toMatchObject({
+      orderAmount: '99.00',
+      currencyCode: 'RUB',
+      cart: { total: { amount: '99.00' } },
+      availablePaymentMethods: ['CARD'],
+    });
     expect(order?.cart.items).toEqual([{ productId: 'crystals-100', title: 'Набор кристаллов', quantity: { count: '1' }, total: '99.00' }]);
     expect(created.clientData).toEqual({ kind: 'yandex-pay', paymentUrl: order?.paymentUrl });
     expect(await yandex.getPayment(created.providerRef)).toEqual({
@@ -53,7 +58,9 @@ describe('YandexPayPaymentProvider against the local Yandex Pay API', () => {
     expect(fake.requests.filter((r) => r.requestId === same.idempotencyKey)).toHaveLength(2);
     expect(await yandex.createPayment({ ...same, idempotencyKey: 'another' })).toEqual(first);
     // The same order id for another amount is not the same payment.
-    await expect(yandex.createPayment({ ...same, idempotencyKey: 'third', amountMinor: 100 })).rejects.toMatchObject({ providerStatus: 409 });
+    await expect(yandex.createPayment({ ...same, idempotencyKey: 'third', amountMinor: 100 })).rejects.toMatchObject({
+      providerStatus: 409,
+    });
   });
 
   it('maps paid, failed and voided orders, and voids authorized money on cancel', async () => {
@@ -113,7 +120,11 @@ describe('Yandex Pay webhooks (ES256 JWTs)', () => {
     const valid = await fake.orderStatusWebhook(providerRef, { paymentStatus: 'PENDING' });
     const [head, , signature] = valid.split('.');
     const forgedPayload = Buffer.from(
-      JSON.stringify({ merchantId: MERCHANT.merchantId, event: 'ORDER_STATUS_UPDATED', order: { orderId: providerRef, paymentStatus: 'CAPTURED' } }),
+      JSON.stringify({
+        merchantId: MERCHANT.merchantId,
+        event: 'ORDER_STATUS_UPDATED',
+        order: { orderId: providerRef, paymentStatus: 'CAPTURED' },
+      }),
     ).toString('base64url');
     await expect(yandex.parseWebhook(`${head}.${forgedPayload}.${signature}`, {})).rejects.toBeInstanceOf(WebhookVerificationError);
     await expect(yandex.parseWebhook('not-a-jwt', {})).rejects.toBeInstanceOf(WebhookVerificationError);

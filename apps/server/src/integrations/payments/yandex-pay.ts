@@ -66,7 +66,10 @@ const ZCreateAnswer = z.object({ status: z.literal('success'), data: z.object({ 
 const ZWebhookPayload = z.object({
   merchantId: z.string(),
   event: z.string(),
-  order: z.object({ orderId: z.string(), paymentStatus: z.enum(YANDEX_PAYMENT_STATUSES).nullish() }).loose().optional(),
+  order: z
+    .object({ orderId: z.string(), paymentStatus: z.enum(YANDEX_PAYMENT_STATUSES).nullish() })
+    .loose()
+    .optional(),
   operation: z.object({ orderId: z.string() }).loose().optional(),
 });
 

@@ -31,7 +31,10 @@ describe('YookassaPaymentProvider against the local YooKassa API', () => {
     const payment = fake.payments.get(created.providerRef);
     expect(payment).toMatchObject({ amount: { value: '1499.50', currency: 'RUB' }, capture: true, description: '1000 монет' });
     expect(payment?.metadata).toEqual({ project: 'familytown', paymentId: 'pay_1' });
-    expect(payment?.receipt).toMatchObject({ customer: { email: 'player@example.com' }, items: [{ amount: { value: '1499.50' }, vat_code: 1 }] });
+    expect(payment?.receipt).toMatchObject({
+      customer: { email: 'player@example.com' },
+      items: [{ amount: { value: '1499.50' }, vat_code: 1 }],
+    });
     expect(created.clientData).toEqual({ kind: 'yookassa', confirmationToken: payment?.confirmation.confirmation_token });
     expect(await kassa.getPayment(created.providerRef)).toEqual({
       providerRef: created.providerRef,
@@ -49,7 +52,10 @@ describe('YookassaPaymentProvider against the local YooKassa API', () => {
     expect(second.providerRef).toBe(first.providerRef);
     expect(fake.payments.size).toBe(2);
     expect(fake.requests.filter((r) => r.idempotenceKey === 'pay_2:create')).toHaveLength(2);
-    await expect(kassa.createPayment({ ...same, amountMinor: 100 })).rejects.toMatchObject({ providerStatus: 400, providerCode: 'invalid_request' });
+    await expect(kassa.createPayment({ ...same, amountMinor: 100 })).rejects.toMatchObject({
+      providerStatus: 400,
+      providerCode: 'invalid_request',
+    });
     // Keys longer than YooKassa's 64 characters are hashed, the same way each time.
     const long = input({ idempotencyKey: 'k'.repeat(200) });
     expect((await kassa.createPayment(long)).providerRef).toBe((await kassa.createPayment(long)).providerRef);
@@ -93,7 +99,11 @@ describe('YooKassa notifications', () => {
     // A cheaper amount in the notification changes nothing either.
     fake.succeed(providerRef);
     const lying = fake.notificationFor(providerRef, 'payment.succeeded', { amount: { value: '1.00', currency: 'RUB' } });
-    await expect(kassa.parseWebhook(Buffer.from(lying), {})).resolves.toMatchObject({ status: 'paid', amountMinor: 149_950, paymentId: 'pay_1' });
+    await expect(kassa.parseWebhook(Buffer.from(lying), {})).resolves.toMatchObject({
+      status: 'paid',
+      amountMinor: 149_950,
+      paymentId: 'pay_1',
+    });
   });
 
   it('refuses notifications of unknown payments and bodies that are not notifications; ignores other objects', async () => {

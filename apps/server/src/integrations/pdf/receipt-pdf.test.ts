@@ -22,13 +22,27 @@ describe('renderReceiptPdf', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.toString('latin1')).toContain('/FontFile2'); // the TrueType font is embedded
     const text = (await extractPdfText(pdf)).replace(/\s+/g, ' ');
-    for (const expected of ['Кассовый чек', 'Сундук с золотом', 'Семейный город', 'Portal Games', '199 ₽ (RUB)', base.paymentId, '2026-11-22 23:45:07 UTC', 'оплачен', 'дебетовая карта', 'buyer@players.example']) {
+    for (const expected of [
+      'Кассовый чек',
+      'Сундук с золотом',
+      'Семейный город',
+      'Portal Games',
+      '199 ₽ (RUB)',
+      base.paymentId,
+      '2026-11-22 23:45:07 UTC',
+      'оплачен',
+      'дебетовая карта',
+      'buyer@players.example',
+    ]) {
       expect(text).toContain(expected);
     }
   });
 
   it('writes English labels for a payment in dollars', async () => {
-    const pdf = await renderReceiptPdf({ ...base, language: 'en', itemTitle: 'Chest of gold', currency: 'USD', amount: '2.99', buyerEmail: null }, FONT);
+    const pdf = await renderReceiptPdf(
+      { ...base, language: 'en', itemTitle: 'Chest of gold', currency: 'USD', amount: '2.99', buyerEmail: null },
+      FONT,
+    );
     const text = (await extractPdfText(pdf)).replace(/\s+/g, ' ');
     for (const expected of ['Receipt', 'Chest of gold', '$2.99 (USD)', 'paid', 'debit card', 'not given']) expect(text).toContain(expected);
   });

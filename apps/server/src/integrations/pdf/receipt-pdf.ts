@@ -52,7 +52,6 @@ const LABELS = {
   },
 } as const;
 
-
 /** 2026-11-22 23:45:07 UTC */
 export function receiptDate(date: Date): string {
   return `${date.toISOString().slice(0, 10)} ${date.toISOString().slice(11, 19)} UTC`;
@@ -96,9 +95,15 @@ export function renderReceiptPdf(content: ReceiptContent, fontFile: string): Pro
   const width = doc.page.width - left - doc.page.margins.right;
   for (const [label, value] of rows) {
     const y = doc.y;
-    doc.fontSize(9).fillColor('#666666').text(label, left, y, { width: width * 0.38 });
+    doc
+      .fontSize(9)
+      .fillColor('#666666')
+      .text(label, left, y, { width: width * 0.38 });
     const labelBottom = doc.y;
-    doc.fontSize(11).fillColor('#000000').text(value, left + width * 0.4, y, { width: width * 0.6 });
+    doc
+      .fontSize(11)
+      .fillColor('#000000')
+      .text(value, left + width * 0.4, y, { width: width * 0.6 });
     doc.y = Math.max(doc.y, labelBottom) + 6;
   }
   doc.moveDown(1.5).fontSize(8).fillColor('#666666').text(labels.footer, left, doc.y, { width, align: 'center' });

@@ -138,10 +138,7 @@ describe('isEmptyMessage', () => {
     expect(isEmptyMessage(html)).toBe(true);
   });
 
-  it.each(['a', '<p><b>Hi</b></p>', '<pre><code>0</code></pre>', '<a href="javascript:x">link text</a>', '&lt;'])(
-    '%j has text',
-    (html) => {
-      expect(isEmptyMessage(html)).toBe(false);
-    },
-  );
+  it.each(['a', '<p><b>Hi</b></p>', '<pre><code>0</code></pre>', '<a href="javascript:x">link text</a>', '&lt;'])('%j has text', (html) => {
+    expect(isEmptyMessage(html)).toBe(false);
+  });
 });

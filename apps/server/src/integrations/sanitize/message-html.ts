@@ -39,9 +39,7 @@ const stripInvisible = (value: string): string =>
 
 const MESSAGE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...EDITOR_ALLOWLIST.tags],
-  allowedAttributes: Object.fromEntries(
-    Object.entries(EDITOR_ALLOWLIST.attributes).map(([tag, names]) => [tag, [...names]]),
-  ),
+  allowedAttributes: Object.fromEntries(Object.entries(EDITOR_ALLOWLIST.attributes).map(([tag, names]) => [tag, [...names]])),
   allowedSchemes: [...EDITOR_ALLOWLIST.schemes],
   allowedSchemesByTag: {},
   allowedSchemesAppliedToAttributes: ['href'],
@@ -58,9 +56,7 @@ const MESSAGE_OPTIONS: sanitizeHtml.IOptions = {
       const href = (attribs.href ?? '').trim();
       // Only absolute http(s) and mailto links survive; relative ones have no meaning in a
       // message shown on several origins, and every other scheme is a script risk.
-      const attributes: Record<string, string> = SAFE_HREF.test(stripInvisible(href))
-        ? { href, ...EDITOR_ALLOWLIST.linkAttributes }
-        : {};
+      const attributes: Record<string, string> = SAFE_HREF.test(stripInvisible(href)) ? { href, ...EDITOR_ALLOWLIST.linkAttributes } : {};
       return { tagName, attribs: attributes };
     },
   },

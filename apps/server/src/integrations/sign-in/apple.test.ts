@@ -47,7 +47,10 @@ describe('verifyAppleIdToken', () => {
   });
 
   it('fetches Apple keys from the configured JWKS URL', async () => {
-    const profile = await verifyAppleIdToken(await token(), { clientId: [CLIENT_ID, 'com.example.ios'], jwksUrl: `${server.url}/auth/keys` });
+    const profile = await verifyAppleIdToken(await token(), {
+      clientId: [CLIENT_ID, 'com.example.ios'],
+      jwksUrl: `${server.url}/auth/keys`,
+    });
     expect(profile.providerUserId).toBe('001234.abcdef.0001');
   });
 
@@ -74,18 +77,18 @@ describe('verifyAppleIdToken', () => {
   });
 
   it('refuses a token whose key id Apple does not publish', async () => {
-    await expect(
-      verifyAppleIdToken(await token({}, { kid: 'unknown-kid' }), { clientId: CLIENT_ID, keys: keys() }),
-    ).rejects.toMatchObject({ reason: 'signature_invalid' });
+    await expect(verifyAppleIdToken(await token({}, { kid: 'unknown-kid' }), { clientId: CLIENT_ID, keys: keys() })).rejects.toMatchObject({
+      reason: 'signature_invalid',
+    });
     await expect(
       verifyAppleIdToken(await token({}, { kid: 'unknown-kid' }), { clientId: CLIENT_ID, jwksUrl: `${server.url}/auth/keys` }),
     ).rejects.toMatchObject({ reason: 'signature_invalid' });
   });
 
-  it('refuses a token signed by another key under Apple\'s key id', async () => {
-    await expect(
-      verifyAppleIdToken(await token({}, { key: otherKey }), { clientId: CLIENT_ID, keys: keys() }),
-    ).rejects.toMatchObject({ reason: 'signature_invalid' });
+  it("refuses a token signed by another key under Apple's key id", async () => {
+    await expect(verifyAppleIdToken(await token({}, { key: otherKey }), { clientId: CLIENT_ID, keys: keys() })).rejects.toMatchObject({
+      reason: 'signature_invalid',
+    });
   });
 
   it('checks the nonce when one was sent', async () => {

@@ -64,7 +64,8 @@ export async function verifyAppleIdToken(idToken: string, options: AppleIdTokenO
     throw new SignInError('apple', 'token_invalid', 'Apple id token nonce does not match');
   }
   if (options.spendNonce) {
-    if (typeof payload.nonce !== 'string' || payload.nonce === '') throw new SignInError('apple', 'token_invalid', 'Apple id token carries no nonce');
+    if (typeof payload.nonce !== 'string' || payload.nonce === '')
+      throw new SignInError('apple', 'token_invalid', 'Apple id token carries no nonce');
     if (!(await options.spendNonce(payload.nonce))) {
       throw new SignInError('apple', 'token_invalid', 'Apple id token nonce is not one we issued, or it expired or was used');
     }

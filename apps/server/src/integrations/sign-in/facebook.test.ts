@@ -80,7 +80,7 @@ describe('verifyFacebookAccessToken', () => {
     await expect(verifyFacebookAccessToken('liar-token', options())).rejects.toMatchObject({ reason: 'token_invalid' });
   });
 
-  it('reports a wrong app secret as a provider error, not as the player\'s fault', async () => {
+  it("reports a wrong app secret as a provider error, not as the player's fault", async () => {
     await expect(verifyFacebookAccessToken('good-token', { ...options(), appSecret: 'wrong' })).rejects.toMatchObject({
       reason: 'provider_error',
     });

@@ -36,11 +36,12 @@ async function signInAsPerson(
     let form: URLSearchParams;
     if (html.includes('<label for="email">E-mail</label>')) {
       expect(html).toContain('Continue');
-      form =
-        person === 'cancel' ? new URLSearchParams({ action: 'cancel' }) : new URLSearchParams({ ...person, action: 'continue' });
+      form = person === 'cancel' ? new URLSearchParams({ action: 'cancel' }) : new URLSearchParams({ ...person, action: 'continue' });
     } else {
       // oidc-provider's self-submitting form (ending the previous person's session): submit it as a browser would.
-      form = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']));
+      form = new URLSearchParams(
+        [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']),
+      );
     }
     here = new URL(action, here);
     response = await browse(here, {
@@ -87,7 +88,12 @@ describe('Google code flow with PKCE against a real oidc-provider', () => {
       issuer,
       clients: [
         { clientId: 'google-client', clientSecret: 'google-secret', redirectUris: [REDIRECT_URI], title: 'Google' },
-        { clientId: 'vk-client', clientSecret: 'vk-secret', redirectUris: ['https://portal.test/passport/vkontakte/callback'], title: 'VK ID' },
+        {
+          clientId: 'vk-client',
+          clientSecret: 'vk-secret',
+          redirectUris: ['https://portal.test/passport/vkontakte/callback'],
+          title: 'VK ID',
+        },
       ],
       // Here it speaks for Google, which vouches for the addresses it hands out.
       vouchForEmail: true,
@@ -196,9 +202,9 @@ describe('Google code flow with PKCE against a real oidc-provider', () => {
     const params = await signInAsPerson(begun.url, { name: 'Bob', email: 'bob@example.com' });
     params.delete('iss');
     const code = params.get('code') ?? '';
-    await expect(
-      strict.exchange({ code, codeVerifier: begun.pending.codeVerifier, redirectUri: REDIRECT_URI }),
-    ).rejects.toMatchObject({ reason: 'wrong_issuer' });
+    await expect(strict.exchange({ code, codeVerifier: begun.pending.codeVerifier, redirectUri: REDIRECT_URI })).rejects.toMatchObject({
+      reason: 'wrong_issuer',
+    });
   });
 
   it('reports "cancel" on the page as access_denied to our callback', async () => {
@@ -238,7 +244,10 @@ describe('Google code flow with PKCE against a real oidc-provider', () => {
     expect(await response.text()).toContain('Sign in with VK ID');
 
     // The whole flow, twice in one browser: the page is asked again, so a second person can sign in.
-    for (const person of [{ name: 'Vera', email: 'vera@example.ru' }, { name: 'Vlad', email: 'vlad@example.ru' }]) {
+    for (const person of [
+      { name: 'Vera', email: 'vera@example.ru' },
+      { name: 'Vlad', email: 'vlad@example.ru' },
+    ]) {
       const again = beginSignIn(vk, { userAuthDataId: 'u', session: 's', redirectUri, now: Date.now() });
       const params = await signInAsPerson(again.url, person, { browse, redirectUri });
       const profile = await vk.exchange({

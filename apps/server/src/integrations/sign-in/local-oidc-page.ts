@@ -23,8 +23,7 @@ export interface InteractionPageInput {
 export function renderInteractionPage(input: InteractionPageInput): string {
   const title = `Sign in with ${input.providerTitle}`;
   const error = input.error;
-  const invalid = (field: 'name' | 'email') =>
-    error?.field === field ? ' aria-invalid="true" aria-describedby="form-error"' : '';
+  const invalid = (field: 'name' | 'email') => (error?.field === field ? ' aria-invalid="true" aria-describedby="form-error"' : '');
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -129,8 +129,7 @@ export function toSignInError(provider: string, error: unknown): SignInError {
     else if (code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED') {
       const claim = comparedClaim(error);
       reason = claim === 'iss' ? 'wrong_issuer' : claim === 'aud' ? 'wrong_audience' : 'token_invalid';
-    }
-    else if (code === 'OAUTH_KEY_SELECTION_FAILED') reason = 'signature_invalid';
+    } else if (code === 'OAUTH_KEY_SELECTION_FAILED') reason = 'signature_invalid';
     else if (error.name === 'TimeoutError' || error.name === 'AbortError' || error.message === 'fetch failed') {
       reason = 'provider_unavailable';
     } else if (causes(error).some((cause) => cause instanceof Error && /signature/i.test(cause.message))) {

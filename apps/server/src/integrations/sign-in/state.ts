@@ -36,10 +36,7 @@ export interface BeginSignInInput {
 }
 
 /** Makes the state, the PKCE pair and the provider URL for one sign-in attempt. */
-export function beginSignIn(
-  provider: OAuthSignInProvider,
-  input: BeginSignInInput,
-): { state: string; pending: PendingSignIn; url: URL } {
+export function beginSignIn(provider: OAuthSignInProvider, input: BeginSignInInput): { state: string; pending: PendingSignIn; url: URL } {
   const state = createOneTimeState();
   const { codeVerifier } = createPkcePair();
   const pending: PendingSignIn = {
@@ -81,11 +78,7 @@ export function parseAuthorizationCallback(provider: string, params: URLSearchPa
  * Checks what `TakePendingSignIn` returned for a callback: the state must be known, unspent,
  * fresh and issued for this very provider.
  */
-export function checkPendingSignIn(
-  provider: string,
-  pending: PendingSignIn | undefined,
-  now: number,
-): PendingSignIn {
+export function checkPendingSignIn(provider: string, pending: PendingSignIn | undefined, now: number): PendingSignIn {
   if (!pending) {
     throw new SignInError(provider, 'state_mismatch', 'Unknown or already used sign-in state');
   }

@@ -53,14 +53,22 @@ function fakeProvider() {
       const token = `vk-${randomBytes(8).toString('hex')}`;
       accessTokens.set(token, '777');
       return sendJson(res, 200, {
-        access_token: token, refresh_token: 'r', id_token: 'x.y.z', token_type: 'Bearer', expires_in: 3600,
-        user_id: 777, state: form.get('state'), scope: 'vkid.personal_info email',
+        access_token: token,
+        refresh_token: 'r',
+        id_token: 'x.y.z',
+        token_type: 'Bearer',
+        expires_in: 3600,
+        user_id: 777,
+        state: form.get('state'),
+        scope: 'vkid.personal_info email',
       });
     }
     if (url.pathname === '/vk/oauth2/user_info') {
       const userId = accessTokens.get(form.get('access_token') ?? '');
       if (!userId) return sendJson(res, 200, { error: 'invalid_token', error_description: 'bad token' });
-      return sendJson(res, 200, { user: { user_id: userId, first_name: 'Vera', last_name: 'Kontakt', email: 'vera@example.ru', avatar: 'https://x' } });
+      return sendJson(res, 200, {
+        user: { user_id: userId, first_name: 'Vera', last_name: 'Kontakt', email: 'vera@example.ru', avatar: 'https://x' },
+      });
     }
     if (url.pathname === '/ya/token') {
       const issued = grant();
@@ -76,8 +84,15 @@ function fakeProvider() {
       const id = accessTokens.get((req.headers.authorization ?? '').replace(/^OAuth /, ''));
       if (!id) return sendJson(res, 401, {});
       return sendJson(res, 200, {
-        id, login: 'yan.dex', client_id: 'ya-client', display_name: 'Yan', real_name: 'Yan Dex',
-        first_name: 'Yan', last_name: 'Dex', default_email: 'yan.dex@yandex.ru', emails: ['yan.dex@yandex.ru'],
+        id,
+        login: 'yan.dex',
+        client_id: 'ya-client',
+        display_name: 'Yan',
+        real_name: 'Yan Dex',
+        first_name: 'Yan',
+        last_name: 'Dex',
+        default_email: 'yan.dex@yandex.ru',
+        emails: ['yan.dex@yandex.ru'],
       });
     }
     sendJson(res, 404, {});
@@ -141,9 +156,10 @@ describe('VK ID and Yandex code flows with PKCE', () => {
     const { codeVerifier } = createPkcePair();
     const code = fake.approve(vk().authorizationUrl({ state: 's', codeVerifier, redirectUri }));
     const callbackParams = new URLSearchParams({ code, state: 's', device_id: 'dev-1' });
-    await expect(
-      vk().exchange({ code, codeVerifier: createPkcePair().codeVerifier, redirectUri, callbackParams }),
-    ).rejects.toMatchObject({ reason: 'code_rejected', statusCode: 401 });
+    await expect(vk().exchange({ code, codeVerifier: createPkcePair().codeVerifier, redirectUri, callbackParams })).rejects.toMatchObject({
+      reason: 'code_rejected',
+      statusCode: 401,
+    });
     await expect(vk().exchange({ code, codeVerifier, redirectUri })).rejects.toMatchObject({ reason: 'invalid_request' });
   });
 
@@ -183,8 +199,14 @@ describe('VK ID and Yandex code flows with PKCE', () => {
   });
 
   it('Yandex: refuses plain http endpoints unless allowed', async () => {
-    const strict = createYandexSignInProvider({ clientId: 'ya-client', clientSecret: 'ya-secret', tokenEndpoint: `${server.url}/ya/token` });
-    const refused = await strict.exchange({ code: 'c', codeVerifier: 'v'.repeat(43), redirectUri: 'https://portal.test/cb' }).catch((error: unknown) => error);
+    const strict = createYandexSignInProvider({
+      clientId: 'ya-client',
+      clientSecret: 'ya-secret',
+      tokenEndpoint: `${server.url}/ya/token`,
+    });
+    const refused = await strict
+      .exchange({ code: 'c', codeVerifier: 'v'.repeat(43), redirectUri: 'https://portal.test/cb' })
+      .catch((error: unknown) => error);
     // Refused before any request leaves: the code is never sent over plain http.
     expect(refused).toBeInstanceOf(SignInError);
     expect(refused).toMatchObject({ provider: 'yandex', reason: 'code_rejected', statusCode: 401 });

@@ -115,13 +115,15 @@ export class S3Bucket {
   /** The object, or a byte range of it; null when there is no such object. */
   async get(name: string, range?: { start: number; end: number }): Promise<ObjectBody | null> {
     try {
-      const answer = await guarded(() => this.client.send(
-        new GetObjectCommand({
-          Bucket: this.bucket,
-          Key: this.key(name),
-          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
-        }),
-      ));
+      const answer = await guarded(() =>
+        this.client.send(
+          new GetObjectCommand({
+            Bucket: this.bucket,
+            Key: this.key(name),
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        ),
+      );
       const total = /\/(\d+)$/.exec(answer.ContentRange ?? '')?.[1];
       return { stream: answer.Body as Readable, size: total ? Number(total) : Number(answer.ContentLength ?? 0) };
     } catch (error) {

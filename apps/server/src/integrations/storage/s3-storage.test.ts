@@ -102,7 +102,9 @@ describe('files in an S3-compatible bucket', () => {
     expect(accepted).toMatchObject({ kind: 'image', mime: 'image/png', size: png.length });
     expect(await readAll((await store.open(accepted.storedName))!.stream)).toEqual(png);
     const text = Readable.from([Buffer.from('<script>alert(1)</script>'.repeat(100))]);
-    await expect(acceptUpload(text, { allowed: 'image', declaredMime: 'image/png', maxBytes: MIB, store })).rejects.toBeInstanceOf(UploadError);
+    await expect(acceptUpload(text, { allowed: 'image', declaredMime: 'image/png', maxBytes: MIB, store })).rejects.toBeInstanceOf(
+      UploadError,
+    );
     expect((await keys()).filter((key) => !before.includes(key))).toEqual([`uploads/${accepted.storedName}`]);
   });
 

@@ -36,9 +36,7 @@ describe('loadKeyStore', () => {
   });
 
   it('loads a PEM private key (also with literal \\n from an env file) and derives kid from the thumbprint', async () => {
-    const pem = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
-      .privateKey.export({ format: 'pem', type: 'pkcs8' })
-      .toString();
+    const pem = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
     const a = await loadKeyStore({ privateKey: pem, dataDir });
     const b = await loadKeyStore({ privateKey: pem.replace(/\n/g, '\\n') });
     expect(a.current.alg).toBe('ES256');

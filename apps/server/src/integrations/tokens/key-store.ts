@@ -95,8 +95,7 @@ async function loadOrCreateKeyFile(dataDir: string, alg: SigningAlg): Promise<Ke
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
-  const { privateKey } =
-    alg === 'EdDSA' ? generateKeyPairSync('ed25519') : generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  const { privateKey } = alg === 'EdDSA' ? generateKeyPairSync('ed25519') : generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
   const content = JSON.stringify(privateKey.export({ format: 'jwk' }));
   const temp = `${file}.${randomUUID()}.tmp`;
   await writeFile(temp, content, { mode: 0o600, flag: 'wx' });

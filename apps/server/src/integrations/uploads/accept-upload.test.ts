@@ -191,7 +191,9 @@ describe('acceptUpload: memory and concurrency', () => {
 
   it('runs concurrent uploads into distinct files with their own bytes', async () => {
     const contents = Array.from({ length: 24 }, (_, i) => withBody(i % 2 ? pngHeader() : jpegHeader(), 50_000 + i * 1_000));
-    const accepted = await Promise.all(contents.map((content) => acceptUpload(chunks(content.subarray(0, 1000), content.subarray(1000)), image('image/jpeg'))));
+    const accepted = await Promise.all(
+      contents.map((content) => acceptUpload(chunks(content.subarray(0, 1000), content.subarray(1000)), image('image/jpeg'))),
+    );
     expect(new Set(accepted.map((file) => file.storedName)).size).toBe(contents.length);
     for (const [i, file] of accepted.entries()) {
       expect(await readFile(path.join(store.directory, file.storedName))).toEqual(contents[i]);

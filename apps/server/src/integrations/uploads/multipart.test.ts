@@ -74,7 +74,9 @@ describe('acceptUpload behind @fastify/multipart', () => {
   });
 
   it('answers 415 for a PNG sent as video/mp4, storing nothing', async () => {
-    const body = await multipartBody([{ field: 'video', name: 'clip.mp4', type: 'video/mp4', bytes: Buffer.concat([pngHeader(), Buffer.alloc(50_000)]) }]);
+    const body = await multipartBody([
+      { field: 'video', name: 'clip.mp4', type: 'video/mp4', bytes: Buffer.concat([pngHeader(), Buffer.alloc(50_000)]) },
+    ]);
     const response = await app.inject({ method: 'POST', url: '/upload', ...body });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ code: 'UNSUPPORTED_FILE_TYPE', message: 'support.unsupportedVideo' });
@@ -82,7 +84,9 @@ describe('acceptUpload behind @fastify/multipart', () => {
   });
 
   it('answers 413 for an image over 5 MB, storing nothing', async () => {
-    const body = await multipartBody([{ field: 'image', name: 'big.png', type: 'image/png', bytes: Buffer.concat([pngHeader(), Buffer.alloc(IMAGE_MAX_BYTES)]) }]);
+    const body = await multipartBody([
+      { field: 'image', name: 'big.png', type: 'image/png', bytes: Buffer.concat([pngHeader(), Buffer.alloc(IMAGE_MAX_BYTES)]) },
+    ]);
     const response = await app.inject({ method: 'POST', url: '/upload', ...body });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ code: 'FILE_TOO_LARGE', message: 'support.errorMessageSize' });
@@ -91,8 +95,15 @@ describe('acceptUpload behind @fastify/multipart', () => {
   });
 
   it('answers 4xx for a multipart body cut off mid-file, storing nothing', async () => {
-    const body = await multipartBody([{ field: 'image', name: 'a.png', type: 'image/png', bytes: Buffer.concat([pngHeader(), Buffer.alloc(200_000)]) }]);
-    const response = await app.inject({ method: 'POST', url: '/upload', headers: body.headers, payload: body.payload.subarray(0, 100_000) });
+    const body = await multipartBody([
+      { field: 'image', name: 'a.png', type: 'image/png', bytes: Buffer.concat([pngHeader(), Buffer.alloc(200_000)]) },
+    ]);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/upload',
+      headers: body.headers,
+      payload: body.payload.subarray(0, 100_000),
+    });
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(await storedFiles()).toEqual([]);

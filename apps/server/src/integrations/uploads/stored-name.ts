@@ -3,9 +3,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { UPLOAD_EXTENSIONS, type TUploadMime } from '@portal/contracts/support';
 import { UploadError } from './upload-error.ts';
 
-const MIME_BY_EXTENSION = new Map(
-  Object.entries(UPLOAD_EXTENSIONS).map(([mime, ext]) => [ext, mime as TUploadMime]),
-);
+const MIME_BY_EXTENSION = new Map(Object.entries(UPLOAD_EXTENSIONS).map(([mime, ext]) => [ext, mime as TUploadMime]));
 /** Only names a store makes can be opened or removed: no path can sneak in. */
 const STORED_NAME = /^[0-9a-f]{32}\.([a-z0-9]{2,5})$/;
 

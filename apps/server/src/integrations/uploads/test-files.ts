@@ -13,9 +13,27 @@ export const jpegHeader = (): Buffer =>
 
 export const pngHeader = (): Buffer =>
   Buffer.from([
-    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a,
-    ...u32be(13), ...ascii('IHDR'), ...u32be(1), ...u32be(1), 0x08, 0x06, 0x00, 0x00, 0x00,
-    0x1f, 0x15, 0xc4, 0x89,
+    0x89,
+    0x50,
+    0x4e,
+    0x47,
+    0x0d,
+    0x0a,
+    0x1a,
+    0x0a,
+    ...u32be(13),
+    ...ascii('IHDR'),
+    ...u32be(1),
+    ...u32be(1),
+    0x08,
+    0x06,
+    0x00,
+    0x00,
+    0x00,
+    0x1f,
+    0x15,
+    0xc4,
+    0x89,
   ]);
 
 export const webpHeader = (): Buffer =>
@@ -28,8 +46,13 @@ export const aviHeader = (): Buffer =>
 export const ftypHeader = (major: string, compatible: string[] = ['isom']): Buffer => {
   const size = 16 + 4 * compatible.length;
   return Buffer.from([
-    ...u32be(size), ...ascii('ftyp'), ...ascii(major), ...u32be(0x200), ...compatible.flatMap(ascii),
-    ...u32be(8), ...ascii('mdat'),
+    ...u32be(size),
+    ...ascii('ftyp'),
+    ...ascii(major),
+    ...u32be(0x200),
+    ...compatible.flatMap(ascii),
+    ...u32be(8),
+    ...ascii('mdat'),
   ]);
 };
 

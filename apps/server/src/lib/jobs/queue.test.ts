@@ -26,7 +26,8 @@ describe.each(backends)('jobs table over $name', (backend) => {
   });
   afterAll(() => testDb?.drop());
 
-  const worker = (kinds: Record<string, JobKind>, leaseMs = 60_000) => new JobWorker({ db: testDb.database.db, log, kinds, pollIntervalMs: 10, leaseMs });
+  const worker = (kinds: Record<string, JobKind>, leaseMs = 60_000) =>
+    new JobWorker({ db: testDb.database.db, log, kinds, pollIntervalMs: 10, leaseMs });
 
   it.skipIf(backend.skip)('prunes finished jobs past their keeping time, failed ones after 30 days, never open ones', async () => {
     const db = testDb.database.db;
@@ -55,8 +56,21 @@ describe.each(backends)('jobs table over $name', (backend) => {
     let failures = 0;
     const kinds: Record<string, JobKind> = {
       ok: { maxAttempts: 3, backoffMs: () => 0, handler: async (payload) => void seen.push(String(payload.n)) },
-      flaky: { maxAttempts: 5, backoffMs: () => 0, handler: async () => { failures += 1; if (failures < 3) throw new Error('not yet'); } },
-      doomed: { maxAttempts: 2, backoffMs: () => 0, handler: async () => { throw new Error('never'); } },
+      flaky: {
+        maxAttempts: 5,
+        backoffMs: () => 0,
+        handler: async () => {
+          failures += 1;
+          if (failures < 3) throw new Error('not yet');
+        },
+      },
+      doomed: {
+        maxAttempts: 2,
+        backoffMs: () => 0,
+        handler: async () => {
+          throw new Error('never');
+        },
+      },
     };
     const db = testDb.database.db;
     await enqueueJob(db, 'ok', { n: 1 });
@@ -78,7 +92,10 @@ describe.each(backends)('jobs table over $name', (backend) => {
   it.skipIf(backend.skip)('a job claimed by a worker that died is taken again after the lease', async () => {
     const db = testDb.database.db;
     const id = await enqueueJob(db, 'ok', {});
-    await db.update(jobs).set({ lockedAt: new Date(Date.now() - 5_000), lockedBy: 'dead-worker', attempts: 1 }).where(eq(jobs.id, id));
+    await db
+      .update(jobs)
+      .set({ lockedAt: new Date(Date.now() - 5_000), lockedBy: 'dead-worker', attempts: 1 })
+      .where(eq(jobs.id, id));
     let runs = 0;
     const kinds = { ok: { maxAttempts: 5, backoffMs: () => 0, handler: async () => void (runs += 1) } };
     expect(await worker(kinds, 60_000).runDue()).toBe(0);
@@ -94,10 +111,21 @@ describe.each(backends)('jobs table over $name', (backend) => {
     const db = testDb.database.db;
     await db.insert(jobs).values(Array.from({ length: 60 }, (_, n) => ({ kind: 'count', payload: { n } })));
     const runs: number[] = [];
-    const kinds = { count: { maxAttempts: 1, backoffMs: () => 0, handler: async (payload: Record<string, unknown>) => { runs.push(Number(payload.n)); await new Promise((r) => setTimeout(r, 2)); } } };
+    const kinds = {
+      count: {
+        maxAttempts: 1,
+        backoffMs: () => 0,
+        handler: async (payload: Record<string, unknown>) => {
+          runs.push(Number(payload.n));
+          await new Promise((r) => setTimeout(r, 2));
+        },
+      },
+    };
     await Promise.all([worker(kinds).runDue(), worker(kinds).runDue(), worker(kinds).runDue()]);
     expect(runs.sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, n) => n));
-    const result = (await db.execute(sql`select count(*)::int as n from jobs where done_at is null`)) as unknown as { rows: Array<{ n: number }> };
+    const result = (await db.execute(sql`select count(*)::int as n from jobs where done_at is null`)) as unknown as {
+      rows: Array<{ n: number }>;
+    };
     const [left] = result.rows;
     expect(left?.n).toBe(0);
     await db.delete(jobs);

@@ -20,7 +20,12 @@ export interface EnqueueOptions {
   runAt?: Date;
 }
 
-export async function enqueueJob(db: Executor, kind: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<number> {
+export async function enqueueJob(
+  db: Executor,
+  kind: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<number> {
   const [row] = await db
     .insert(jobs)
     .values({ kind, payload, runAt: options.runAt ?? new Date() })
@@ -184,19 +189,24 @@ export class JobWorker {
       where id in (
         select id from jobs
         where done_at is null and run_at <= now()
-          and kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
+          and kind in (${sql.join(
+            kinds.map((k) => sql`${k}`),
+            sql`, `,
+          )})
           and (locked_at is null or locked_at < now() - make_interval(secs => ${leaseSeconds}))
         order by run_at
         limit ${batchSize}
         for update skip locked
       )
       returning id, kind, payload, attempts`);
-    return (result as unknown as { rows: Array<{ id: number | string; kind: string; payload: unknown; attempts: number }> }).rows.map((row) => ({
-      id: Number(row.id),
-      kind: row.kind,
-      payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<string, unknown>,
-      attempts: Number(row.attempts),
-    }));
+    return (result as unknown as { rows: Array<{ id: number | string; kind: string; payload: unknown; attempts: number }> }).rows.map(
+      (row) => ({
+        id: Number(row.id),
+        kind: row.kind,
+        payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<string, unknown>,
+        attempts: Number(row.attempts),
+      }),
+    );
   }
 
   private async run(job: ClaimedJob): Promise<void> {
@@ -205,12 +215,17 @@ export class JobWorker {
     if (!kind) return;
     try {
       await kind.handler(job.payload, { id: job.id, attempt: job.attempts, log });
-      await db.execute(sql`update jobs set done_at = now(), locked_at = null, last_error = null where id = ${job.id} and locked_by = ${this.id}`);
+      await db.execute(
+        sql`update jobs set done_at = now(), locked_at = null, last_error = null where id = ${job.id} and locked_by = ${this.id}`,
+      );
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentJobError;
       if (permanent || job.attempts >= kind.maxAttempts) {
-        log.error({ jobId: job.id, kind: job.kind, attempts: job.attempts, err: error }, permanent ? 'job failed for good (no retry can help)' : 'job gave up');
+        log.error(
+          { jobId: job.id, kind: job.kind, attempts: job.attempts, err: error },
+          permanent ? 'job failed for good (no retry can help)' : 'job gave up',
+        );
         await db.execute(sql`
           update jobs set done_at = now(), failed_at = now(), locked_at = null, last_error = ${message}
           where id = ${job.id} and locked_by = ${this.id}`);

@@ -40,13 +40,19 @@ describe.each(backends)('accounts over $name', (backend) => {
     const code = /\b(\d{6})\b/.exec(list.data[0]?.text ?? '')?.[1] ?? '';
     expect(page.body).toContain(code);
 
-    const confirmed = (await post('/api/auth/send-verification-code', { email, code, flowToken })).json() as { data: { result: { jwt: string } } };
+    const confirmed = (await post('/api/auth/send-verification-code', { email, code, flowToken })).json() as {
+      data: { result: { jwt: string } };
+    };
     const { jwt } = confirmed.data.result;
-    const login = (await post('/api/auth/login-by-email', { email, password: 'Secret123' })).json() as { data: { result: { jwt: string } } };
+    const login = (await post('/api/auth/login-by-email', { email, password: 'Secret123' })).json() as {
+      data: { result: { jwt: string } };
+    };
     expect(login.data.result.jwt).not.toBe(jwt);
     expect((await post('/api/auth/logout', {}, jwt)).statusCode).toBe(200);
     expect((await app.inject({ url: '/api/user/get-profile', headers: { authorization: `Bearer ${jwt}` } })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/api/user/get-profile', headers: { authorization: `Bearer ${login.data.result.jwt}` } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ url: '/api/user/get-profile', headers: { authorization: `Bearer ${login.data.result.jwt}` } })).statusCode,
+    ).toBe(200);
   });
 
   it.skipIf(backend.skip)('has no dev mailbox in production', async () => {

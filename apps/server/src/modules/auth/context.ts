@@ -14,7 +14,10 @@ export function requestContext(request: FastifyRequest, altcha?: string): Reques
   return {
     ip: request.ip,
     altcha,
-    language: typeof language === 'string' && isLanguage(language.toLowerCase()) ? (language.toLowerCase() as RequestContext['language']) : FALLBACK_LANGUAGE,
+    language:
+      typeof language === 'string' && isLanguage(language.toLowerCase())
+        ? (language.toLowerCase() as RequestContext['language'])
+        : FALLBACK_LANGUAGE,
     project: project.success ? project.data : undefined,
     tempUserId: request.tempUserId,
   };

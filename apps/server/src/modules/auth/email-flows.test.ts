@@ -52,7 +52,11 @@ async function startRegistration(email: string, password = 'Secret123', ip = new
 async function register(email: string, password = 'Secret123', ip = newIp()): Promise<TAuthResult> {
   const started = await startRegistration(email, password, ip, { 'frontend-language': 'ru' });
   expect(started).toMatchObject({ status: 200, body: { data: { result: true, codeTtlSeconds: 600, flowToken: expect.any(String) } } });
-  const done = await post('/api/auth/send-verification-code', { email, code: smtp.lastCode(email), flowToken: started.body.data.flowToken }, { ip });
+  const done = await post(
+    '/api/auth/send-verification-code',
+    { email, code: smtp.lastCode(email), flowToken: started.body.data.flowToken },
+    { ip },
+  );
   expect(done.status).toBe(200);
   return done.body.data.result as TAuthResult;
 }
@@ -116,7 +120,11 @@ describe('registration by e-mail', () => {
     const email = newEmail();
     const without = await post('/api/auth/register-by-email', { email, password: 'Secret123' }, { ip: newIp() });
     expect(without).toMatchObject({ status: 403, body: { code: 'CAPTCHA_REQUIRED' } });
-    const forged = await post('/api/auth/register-by-email', { email, password: 'Secret123', altcha: Buffer.from('{}').toString('base64') }, { ip: newIp() });
+    const forged = await post(
+      '/api/auth/register-by-email',
+      { email, password: 'Secret123', altcha: Buffer.from('{}').toString('base64') },
+      { ip: newIp() },
+    );
     expect(forged).toMatchObject({ status: 403, body: { code: 'CAPTCHA_INVALID' } });
     const altcha = await solved();
     expect((await post('/api/auth/register-by-email', { email, password: 'Secret123', altcha }, { ip: newIp() })).status).toBe(200);
@@ -156,7 +164,9 @@ describe('registration by e-mail', () => {
     const done = await post('/api/auth/send-verification-code', { email, code, flowToken: owner.body.data.flowToken });
     expect(done.body.data.result).toMatchObject({ currentAuthType: 'email' });
     expect((await post('/api/auth/login-by-email', { email, password: 'Owner1234' }, { ip: newIp() })).body.data.result).toBeDefined();
-    expect((await post('/api/auth/login-by-email', { email, password: 'Attack123' }, { ip: newIp() })).body.data.warningMessage).toBe('INVALID_PASSWORD_LOGIN_BY_EMAIL');
+    expect((await post('/api/auth/login-by-email', { email, password: 'Attack123' }, { ip: newIp() })).body.data.warningMessage).toBe(
+      'INVALID_PASSWORD_LOGIN_BY_EMAIL',
+    );
     // the intruder's flow ended with the registration: the code is spent and the flow gone
     const late = await post('/api/auth/send-verification-code', { email, code, flowToken: other.body.data.flowToken });
     expect(late).toMatchObject({ status: 409, body: { code: 'REGISTRATION_NOT_FOUND' } });
@@ -196,7 +206,11 @@ describe('registration by e-mail', () => {
     const started = await startRegistration(email);
     const { flowToken } = started.body.data;
     expect(started.body.data.resendAfterSeconds).toBeGreaterThan(0);
-    const early = await app.inject({ method: 'POST', url: '/api/auth/resend-code', payload: { email, purpose: 'registration', flowToken } });
+    const early = await app.inject({
+      method: 'POST',
+      url: '/api/auth/resend-code',
+      payload: { email, purpose: 'registration', flowToken },
+    });
     expect(early.statusCode).toBe(429);
     expect(early.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
     expect(Number(early.headers['retry-after'])).toBeGreaterThan(0);
@@ -210,11 +224,21 @@ describe('registration by e-mail', () => {
   });
 
   it('caps code mails per client address, per e-mail and overall', async () => {
-    const capped = await buildTestApp({ SMTP_URL: smtp.url, ALTCHA_MAX_NUMBER: '2000', CODE_MAILS_PER_IP_HOUR: '2', CODE_MAILS_PER_EMAIL_DAY: '0' });
+    const capped = await buildTestApp({
+      SMTP_URL: smtp.url,
+      ALTCHA_MAX_NUMBER: '2000',
+      CODE_MAILS_PER_IP_HOUR: '2',
+      CODE_MAILS_PER_EMAIL_DAY: '0',
+    });
     try {
       const send = async (email: string, ip: string) => {
         const challenge = await capped.inject({ method: 'GET', url: '/api/auth/captcha-challenge' });
-        const answer = await capped.inject({ method: 'POST', url: '/api/auth/register-by-email', remoteAddress: ip, payload: { email, password: 'Secret123', altcha: await solveAltcha(challenge.json()) } });
+        const answer = await capped.inject({
+          method: 'POST',
+          url: '/api/auth/register-by-email',
+          remoteAddress: ip,
+          payload: { email, password: 'Secret123', altcha: await solveAltcha(challenge.json()) },
+        });
         return { status: answer.statusCode, body: answer.json() as Json };
       };
       const ip = newIp();
@@ -230,17 +254,37 @@ describe('registration by e-mail', () => {
     } finally {
       await capped.close();
     }
-    const perEmail = await buildTestApp({ SMTP_URL: smtp.url, ALTCHA_MAX_NUMBER: '2000', CODE_MAILS_PER_EMAIL_DAY: '1', CODE_MAILS_PER_HOUR: '0' });
+    const perEmail = await buildTestApp({
+      SMTP_URL: smtp.url,
+      ALTCHA_MAX_NUMBER: '2000',
+      CODE_MAILS_PER_EMAIL_DAY: '1',
+      CODE_MAILS_PER_HOUR: '0',
+    });
     try {
       const email = newEmail();
       const challenge = async () => solveAltcha((await perEmail.inject({ method: 'GET', url: '/api/auth/captcha-challenge' })).json());
-      const first = await perEmail.inject({ method: 'POST', url: '/api/auth/register-by-email', remoteAddress: newIp(), payload: { email, password: 'Secret123', altcha: await challenge() } });
+      const first = await perEmail.inject({
+        method: 'POST',
+        url: '/api/auth/register-by-email',
+        remoteAddress: newIp(),
+        payload: { email, password: 'Secret123', altcha: await challenge() },
+      });
       expect(first.statusCode).toBe(200);
-      const confirmed = await perEmail.inject({ method: 'POST', url: '/api/auth/send-verification-code', remoteAddress: newIp(), payload: { email, code: smtp.lastCode(email), flowToken: first.json().data.flowToken } });
+      const confirmed = await perEmail.inject({
+        method: 'POST',
+        url: '/api/auth/send-verification-code',
+        remoteAddress: newIp(),
+        payload: { email, code: smtp.lastCode(email), flowToken: first.json().data.flowToken },
+      });
       expect(confirmed.statusCode).toBe(200);
       // a recovery code is a new mail to the same address: over its daily cap of 1
       const mailed = smtp.received.length;
-      const again = await perEmail.inject({ method: 'POST', url: '/api/auth/recovery-password', remoteAddress: newIp(), payload: { email } });
+      const again = await perEmail.inject({
+        method: 'POST',
+        url: '/api/auth/recovery-password',
+        remoteAddress: newIp(),
+        payload: { email },
+      });
       expect(again.statusCode).toBe(429);
       expect(again.json()).toMatchObject({ code: 'RATE_LIMITED' });
       expect(smtp.received.length).toBe(mailed);
@@ -253,7 +297,12 @@ describe('registration by e-mail', () => {
       // the shared test database may already hold this file's earlier mails: by the second at the latest, the cap holds
       const statuses: number[] = [];
       for (let i = 0; i < 2; i++) {
-        const answer = await overall.inject({ method: 'POST', url: '/api/auth/register-by-email', remoteAddress: newIp(), payload: { email: newEmail(), password: 'Secret123', altcha: await challenge() } });
+        const answer = await overall.inject({
+          method: 'POST',
+          url: '/api/auth/register-by-email',
+          remoteAddress: newIp(),
+          payload: { email: newEmail(), password: 'Secret123', altcha: await challenge() },
+        });
         statuses.push(answer.statusCode);
       }
       expect(statuses[1]).toBe(429);
@@ -298,7 +347,11 @@ describe('login by e-mail', () => {
     const ip = newIp();
     const blocked = await post('/api/auth/login-by-email', { email, password: 'Secret123' }, { ip });
     expect(blocked).toMatchObject({ status: 403, body: { code: 'CAPTCHA_REQUIRED', message: expect.any(String) } });
-    const forged = await post('/api/auth/login-by-email', { email, password: 'Secret123', altcha: Buffer.from('{}').toString('base64') }, { ip });
+    const forged = await post(
+      '/api/auth/login-by-email',
+      { email, password: 'Secret123', altcha: Buffer.from('{}').toString('base64') },
+      { ip },
+    );
     expect(forged).toMatchObject({ status: 403, body: { code: 'CAPTCHA_INVALID' } });
 
     const challenge = await app.inject({ method: 'GET', url: '/api/auth/captcha-challenge' });
@@ -337,7 +390,9 @@ describe('login by e-mail', () => {
     const blocked = await post('/api/auth/login-by-email', { email: newEmail(), password: 'Secret123' }, { ip });
     expect(blocked).toMatchObject({ status: 403, body: { code: 'CAPTCHA_REQUIRED' } });
     // Another address is not affected.
-    expect((await app.inject({ method: 'GET', url: '/api/auth/captcha-state', remoteAddress: newIp() })).json()).toEqual({ data: { required: false } });
+    expect((await app.inject({ method: 'GET', url: '/api/auth/captcha-state', remoteAddress: newIp() })).json()).toEqual({
+      data: { required: false },
+    });
   });
 });
 
@@ -354,7 +409,11 @@ describe('password recovery', () => {
     const refused = await post('/api/auth/activate-new-password', { email, password: 'Brandnew12', flowToken }, { ip });
     expect(refused).toMatchObject({ status: 403, body: { code: 'RECOVERY_NOT_VERIFIED' } });
     const code = smtp.lastCode(email);
-    const wrong = await post('/api/auth/send-recovery-password-code', { email, code: code === '111111' ? '222222' : '111111', flowToken }, { ip });
+    const wrong = await post(
+      '/api/auth/send-recovery-password-code',
+      { email, code: code === '111111' ? '222222' : '111111', flowToken },
+      { ip },
+    );
     expect(wrong.body).toEqual({ data: { warningMessage: 'SEND_RECOVERY_PASSWORD_CODE_INCORRECT' } });
     const verified = await post('/api/auth/send-recovery-password-code', { email, code, flowToken }, { ip });
     expect(verified.body).toEqual({ data: { result: true, validForSeconds: 600 } });
@@ -386,14 +445,19 @@ describe('password recovery', () => {
     const code = smtp.lastCode(email);
     // someone else starts a recovery of the same address (the code mail stays the owner's)
     const intruder = await startRecovery(email);
-    expect((await post('/api/auth/send-recovery-password-code', { email, code, flowToken: owner })).body.data).toEqual({ result: true, validForSeconds: 600 });
+    expect((await post('/api/auth/send-recovery-password-code', { email, code, flowToken: owner })).body.data).toEqual({
+      result: true,
+      validForSeconds: 600,
+    });
     // after the owner proved the code, the intruder's flow (or none) cannot set a password
     const hijack = await post('/api/auth/activate-new-password', { email, password: 'Attack123', flowToken: intruder });
     expect(hijack).toMatchObject({ status: 403, body: { code: 'RECOVERY_NOT_VERIFIED' } });
     const bare = await post('/api/auth/activate-new-password', { email, password: 'Attack123' });
     expect(bare).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
     // a token of another address's verified recovery does not open this one either
-    expect((await post('/api/auth/activate-new-password', { email: newEmail(), password: 'Attack123', flowToken: owner })).status).toBe(403);
+    expect((await post('/api/auth/activate-new-password', { email: newEmail(), password: 'Attack123', flowToken: owner })).status).toBe(
+      403,
+    );
     const mine = await post('/api/auth/activate-new-password', { email, password: 'Owners123', flowToken: owner });
     expect(mine.body).toEqual({ data: { result: true } });
     const login = await post('/api/auth/login-by-email', { email, password: 'Owners123' }, { ip: newIp() });
@@ -425,10 +489,15 @@ describe('tokens', () => {
     stream.stream().destroy();
 
     const [h, p, s] = jwt.split('.') as [string, string, string];
-    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), sub: crypto.randomUUID() })).toString('base64url');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), sub: crypto.randomUUID() }),
+    ).toString('base64url');
     const tampered = `${h}.${s.slice(0, -2)}${s.endsWith('AA') ? 'BB' : 'AA'}`;
-    const expired = await new TokenService({ keys: app.accounts.keys, issuer: 'http://localhost:8080', now: () => Date.now() - 40 * 86_400_000 })
-      .signPlayerToken({ sub: userId, aud: 'http://localhost:8080', ttlSeconds: 30 * 86_400 });
+    const expired = await new TokenService({
+      keys: app.accounts.keys,
+      issuer: 'http://localhost:8080',
+      now: () => Date.now() - 40 * 86_400_000,
+    }).signPlayerToken({ sub: userId, aud: 'http://localhost:8080', ttlSeconds: 30 * 86_400 });
     const otherAudience = await app.accounts.tokens.signPlayerToken({ sub: userId, aud: 'https://elsewhere.example', ttlSeconds: 60 });
     for (const bad of [`${h}.${forgedPayload}.${s}`, `${h}.${p}.${tampered}`, expired.token, otherAudience.token, 'not-a-jwt']) {
       const answer = await get('/api/user/get-profile', bad);
@@ -463,12 +532,26 @@ describe('profile, deletion, sessions, merges', () => {
   });
 
   it('session/get answers a login URL; merge-anonymous records the guest id', async () => {
-    const session = await post('/api/session/get', { iid: 'i-1', uid: 'u-1', platformId: 'web', source: 'web', locale: 'en', project: 'familytown' });
+    const session = await post('/api/session/get', {
+      iid: 'i-1',
+      uid: 'u-1',
+      platformId: 'web',
+      source: 'web',
+      locale: 'en',
+      project: 'familytown',
+    });
     expect(session.status).toBe(200);
     expect(session.body.data.loginUrl).toBe(`http://localhost:8080/session/login/${session.body.data.session}/web/en/familytown`);
     expect((await get(`/api/session/${session.body.data.session}`)).body.data).toMatchObject({ project: 'familytown' });
     expect((await get(`/api/session/${crypto.randomUUID()}`)).status).toBe(404);
-    const nulls = await post('/api/session/get', { iid: null, uid: null, platformId: 'web', source: 'web', locale: 'ru', project: 'neuroarena' });
+    const nulls = await post('/api/session/get', {
+      iid: null,
+      uid: null,
+      platformId: 'web',
+      source: 'web',
+      locale: 'ru',
+      project: 'neuroarena',
+    });
     expect(nulls.status).toBe(200);
     const unknownField = await post('/api/session/get', { source: 'web', locale: 'ru', project: 'neuroarena', extra: 1 });
     expect(unknownField).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
@@ -503,13 +586,28 @@ describe('bad input', () => {
   });
 
   it('answers malformed JSON, a huge body and a wrong media type with 4xx { code, message }', async () => {
-    const malformed = await app.inject({ method: 'POST', url: '/api/auth/login-by-email', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const malformed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login-by-email',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
-    const huge = await app.inject({ method: 'POST', url: '/api/auth/register-by-email', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(2_000_000) }) });
+    const huge = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register-by-email',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(2_000_000) }),
+    });
     expect(huge.statusCode).toBe(413);
     expect(huge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
-    const text = await app.inject({ method: 'POST', url: '/api/auth/login-by-email', headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const text = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login-by-email',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(text.statusCode).toBe(415);
     expect(text.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
@@ -521,7 +619,11 @@ describe('rate limits', () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
-        const r = await limited.inject({ method: 'POST', url: '/api/auth/login-by-email', payload: { email: 'nobody@example.com', password: 'Secret123' } });
+        const r = await limited.inject({
+          method: 'POST',
+          url: '/api/auth/login-by-email',
+          payload: { email: 'nobody@example.com', password: 'Secret123' },
+        });
         statuses.push(r.statusCode);
         if (r.statusCode === 429) expect(r.json()).toMatchObject({ code: 'RATE_LIMITED' });
       }

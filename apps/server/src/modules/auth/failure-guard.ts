@@ -58,8 +58,7 @@ export class CaptchaGuard {
     const limit = await this.limitFor(context.project);
     if (limit <= 0) return;
     const needed =
-      (await this.failures.count(`ip:${context.ip}`, limit)) >= limit ||
-      (await this.failures.count(`account:${account}`, limit)) >= limit;
+      (await this.failures.count(`ip:${context.ip}`, limit)) >= limit || (await this.failures.count(`account:${account}`, limit)) >= limit;
     if (needed) await this.require(context);
   }
 

@@ -22,7 +22,9 @@ export function tableOidcAdapter(db: Db, now: () => number = Date.now): AdapterC
   };
   const alive = () => or(isNull(localOidcRecords.expiresAt), gt(localOidcRecords.expiresAt, new Date(now())));
   const payloadOf = (row: typeof localOidcRecords.$inferSelect | undefined): AdapterPayload | undefined =>
-    row ? ({ ...row.payload, ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}) } as AdapterPayload) : undefined;
+    row
+      ? ({ ...row.payload, ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}) } as AdapterPayload)
+      : undefined;
 
   return class TableAdapter implements Adapter {
     constructor(private readonly model: string) {}
@@ -43,17 +45,26 @@ export function tableOidcAdapter(db: Db, now: () => number = Date.now): AdapterC
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
-      const [row] = await db.select().from(localOidcRecords).where(and(eq(localOidcRecords.model, this.model), eq(localOidcRecords.id, id), alive()));
+      const [row] = await db
+        .select()
+        .from(localOidcRecords)
+        .where(and(eq(localOidcRecords.model, this.model), eq(localOidcRecords.id, id), alive()));
       return payloadOf(row);
     }
 
     async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-      const [row] = await db.select().from(localOidcRecords).where(and(eq(localOidcRecords.model, this.model), eq(localOidcRecords.userCode, userCode), alive()));
+      const [row] = await db
+        .select()
+        .from(localOidcRecords)
+        .where(and(eq(localOidcRecords.model, this.model), eq(localOidcRecords.userCode, userCode), alive()));
       return payloadOf(row);
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-      const [row] = await db.select().from(localOidcRecords).where(and(eq(localOidcRecords.model, this.model), eq(localOidcRecords.uid, uid), alive()));
+      const [row] = await db
+        .select()
+        .from(localOidcRecords)
+        .where(and(eq(localOidcRecords.model, this.model), eq(localOidcRecords.uid, uid), alive()));
       return payloadOf(row);
     }
 
@@ -86,7 +97,9 @@ export function tableAccountStore(db: Db): LocalAccountStore {
   return {
     async get(accountId) {
       const found = await accounts.find(accountId);
-      return found && typeof found.email === 'string' && typeof found.name === 'string' ? { email: found.email, name: found.name } : undefined;
+      return found && typeof found.email === 'string' && typeof found.name === 'string'
+        ? { email: found.email, name: found.name }
+        : undefined;
     },
     async set(accountId, account) {
       await accounts.upsert(accountId, account as unknown as AdapterPayload, 3600);
@@ -100,7 +113,10 @@ export function tableAccountStore(db: Db): LocalAccountStore {
  */
 async function sharedValue<T extends Record<string, unknown>>(db: Db, id: string, make: () => T): Promise<T> {
   await db.insert(localOidcRecords).values({ model: 'LocalShared', id, payload: make() }).onConflictDoNothing();
-  const [row] = await db.select().from(localOidcRecords).where(and(eq(localOidcRecords.model, 'LocalShared'), eq(localOidcRecords.id, id)));
+  const [row] = await db
+    .select()
+    .from(localOidcRecords)
+    .where(and(eq(localOidcRecords.model, 'LocalShared'), eq(localOidcRecords.id, id)));
   if (!row) throw new Error(`local sign-in: the shared ${id} was not stored`);
   return row.payload as T;
 }
@@ -109,7 +125,9 @@ async function sharedValue<T extends Record<string, unknown>>(db: Db, id: string
  * The stand-in's signing key, cookie key and client secrets, the same on every process over one
  * database: an id token signed on one verifies on another, a cookie set by one reads on another.
  */
-export async function sharedLocalOidcSecrets(db: Db): Promise<{ jwks: { keys: JWK[] }; cookieKeys: string[]; clientSecret: (clientId: string) => string }> {
+export async function sharedLocalOidcSecrets(
+  db: Db,
+): Promise<{ jwks: { keys: JWK[] }; cookieKeys: string[]; clientSecret: (clientId: string) => string }> {
   const { jwk } = await sharedValue(db, 'signing-key', () => {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     return { jwk: { ...privateKey.export({ format: 'jwk' }), kid: `local-${randomBytes(8).toString('hex')}`, use: 'sig', alg: 'RS256' } };

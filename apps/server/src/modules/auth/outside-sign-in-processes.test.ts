@@ -27,7 +27,10 @@ describe.skipIf(SKIP_POSTGRES)('outside sign-in across two processes', () => {
       databases.push(database);
       // Each process knows its own port (its stand-in calls itself over loopback); the public URL is the proxy's.
       const port = await freePort();
-      const app = await buildTestApp({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: proxy.url }, { database, seed: i === 0, jobs: false });
+      const app = await buildTestApp(
+        { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: proxy.url },
+        { database, seed: i === 0, jobs: false },
+      );
       await app.listen({ port, host: '127.0.0.1' });
       apps.push(app);
       targets.push(`http://127.0.0.1:${port}`);
@@ -43,7 +46,11 @@ describe.skipIf(SKIP_POSTGRES)('outside sign-in across two processes', () => {
   it('a sign-in whose steps land on different processes completes, and its result is handed once', async () => {
     const base = proxy.url;
     const id = `${Date.now()}-b1c2d3e4`;
-    const set = await fetch(`${base}/api/auth/set-user-auth-state`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, session: '' }) });
+    const set = await fetch(`${base}/api/auth/set-user-auth-state`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id, session: '' }),
+    });
     const secret = ((await set.json()) as { data: { secret: string } }).data.secret;
 
     const browse = cookieFetch();
@@ -61,7 +68,9 @@ describe.skipIf(SKIP_POSTGRES)('outside sign-in across two processes', () => {
       const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
       const form = html.includes('name="email"')
         ? new URLSearchParams({ name: 'Roberta', email: 'roberta@example.com', action: 'continue' })
-        : new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']));
+        : new URLSearchParams(
+            [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']),
+          );
       here = new URL(action, here);
       response = await browse(here, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
     }
@@ -71,7 +80,8 @@ describe.skipIf(SKIP_POSTGRES)('outside sign-in across two processes', () => {
     const handoff = /data-handoff="([\w-]+)"/.exec(page)?.[1] ?? '';
     expect(handoff).toMatch(/^[\w-]{43}$/);
 
-    const claim = () => fetch(`${base}/api/auth/check-user-auth-state/${id}`, { headers: { 'auth-state-secret': secret, 'auth-state-handoff': handoff } });
+    const claim = () =>
+      fetch(`${base}/api/auth/check-user-auth-state/${id}`, { headers: { 'auth-state-secret': secret, 'auth-state-handoff': handoff } });
     const first = (await (await claim()).json()) as { data: { authData: { result: { currentAuthType: string; jwt: string } } } };
     expect(first.data.authData.result).toMatchObject({ currentAuthType: 'google', jwt: expect.any(String) });
     expect((await claim()).status).toBe(404);

@@ -93,7 +93,9 @@ describe('outside sign-in', () => {
         ? person === 'cancel'
           ? new URLSearchParams({ action: 'cancel' })
           : new URLSearchParams({ ...person, action: 'continue' })
-        : new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']));
+        : new URLSearchParams(
+            [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1] ?? '', m[2] ?? '']),
+          );
       here = new URL(action, here);
       response = await browse(here, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form });
     }
@@ -119,7 +121,9 @@ describe('outside sign-in', () => {
     if (secret) headers['auth-state-secret'] = secret;
     if (handoff) headers['auth-state-handoff'] = handoff;
     const response = await fetch(`${base}/api/auth/check-user-auth-state/${id}`, { headers });
-    const body = (await response.json()) as { data?: { authData: { result: Record<string, string> | null; waitingForHandoff?: boolean; failed?: boolean } } };
+    const body = (await response.json()) as {
+      data?: { authData: { result: Record<string, string> | null; waitingForHandoff?: boolean; failed?: boolean } };
+    };
     return { status: response.status, authData: body.data?.authData };
   };
 
@@ -188,12 +192,16 @@ describe('outside sign-in', () => {
     expect(await claim(id, attackerSecret, 'y'.repeat(43))).toEqual({ status: 200, authData: { result: null, waitingForHandoff: true } });
 
     // 3. A live state of one window cannot be taken over by another: set-user-auth-state refuses.
-    const taken = await fetch(`${base}/api/auth/set-user-auth-state`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, session: '' }) });
+    const taken = await fetch(`${base}/api/auth/set-user-auth-state`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id, session: '' }),
+    });
     expect(taken.status).toBe(409);
     expect(await taken.json()).toMatchObject({ code: 'AUTH_STATE_TAKEN' });
   });
 
-  it('the stand-in never vouches for an e-mail: typing a player\'s address does not reach their account', async () => {
+  it("the stand-in never vouches for an e-mail: typing a player's address does not reach their account", async () => {
     const email = `owner.${Date.now()}@example.com`;
     // an account of that address, as a password registration would have made it
     const owner = await app.accounts.service.users.create({ email, passwordHash: null, currentAuthType: 'email' });
@@ -208,9 +216,17 @@ describe('outside sign-in', () => {
   it('a provider that vouches for an e-mail (email_verified) reaches the player of that address', async () => {
     const email = `linked.${Date.now()}@example.com`;
     const owner = await app.accounts.service.users.create({ email, passwordHash: null, currentAuthType: 'email' });
-    const vouched = await app.accounts.service.signInWithIdentity('google', 'google', { providerUserId: `g-${Date.now()}`, email, emailVerified: true });
+    const vouched = await app.accounts.service.signInWithIdentity('google', 'google', {
+      providerUserId: `g-${Date.now()}`,
+      email,
+      emailVerified: true,
+    });
     expect(vouched.userId).toBe(owner.id);
-    const unverified = await app.accounts.service.signInWithIdentity('yandex', 'yandex', { providerUserId: `y-${Date.now()}`, email, emailVerified: false });
+    const unverified = await app.accounts.service.signInWithIdentity('yandex', 'yandex', {
+      providerUserId: `y-${Date.now()}`,
+      email,
+      emailVerified: false,
+    });
     expect(unverified.userId).not.toBe(owner.id);
   });
 
@@ -258,7 +274,11 @@ describe('outside sign-in', () => {
   });
 
   const postJson = async (path: string, body: unknown) => {
-    const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, body: (await response.json()) as { data?: { result?: Record<string, string> }; code?: string } };
   };
 
@@ -288,15 +308,21 @@ describe('outside sign-in', () => {
     expect(await postJson('/api/auth/apple-login', { idToken: first })).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
     // A native app hands Apple the nonce's SHA-256: that is ours too.
     const native = await appleNonce();
-    const again = await postJson('/api/auth/apple-login', { idToken: await token(APPLE_CLIENT_ID, createHash('sha256').update(native).digest('hex')) });
+    const again = await postJson('/api/auth/apple-login', {
+      idToken: await token(APPLE_CLIENT_ID, createHash('sha256').update(native).digest('hex')),
+    });
     expect(again.status).toBe(200);
     expect(again.body.data?.result?.userId).toBe(ok.body.data?.result?.userId);
     // No nonce, or one the portal never issued.
     expect((await postJson('/api/auth/apple-login', { idToken: await token(APPLE_CLIENT_ID, undefined) })).status).toBe(401);
-    expect((await postJson('/api/auth/apple-login', { idToken: await token(APPLE_CLIENT_ID, 'made-up-nonce-of-the-attacker') })).status).toBe(401);
+    expect(
+      (await postJson('/api/auth/apple-login', { idToken: await token(APPLE_CLIENT_ID, 'made-up-nonce-of-the-attacker') })).status,
+    ).toBe(401);
     expect((await postJson('/api/auth/apple-login', { idToken: await token('com.other.app', await appleNonce()) })).status).toBe(401);
     const otherKey = (await generateKeyPair('RS256')).privateKey;
-    expect((await postJson('/api/auth/apple-login', { idToken: await token(APPLE_CLIENT_ID, await appleNonce(), otherKey) })).status).toBe(401);
+    expect((await postJson('/api/auth/apple-login', { idToken: await token(APPLE_CLIENT_ID, await appleNonce(), otherKey) })).status).toBe(
+      401,
+    );
     expect(await postJson('/api/auth/sign-in-nonce', { provider: 'google' })).toMatchObject({ status: 400 });
   });
 

@@ -56,7 +56,11 @@ const CLOSE_SCRIPT = `(function(){var d=document.getElementById('handoff');if(d)
 const CLOSE_SCRIPT_HASH = `sha256-${createHash('sha256').update(CLOSE_SCRIPT).digest('base64')}`;
 
 /** The tiny page the provider's window ends on: it hands over and closes itself; the opener is polling. */
-function closingPage(reply: FastifyReply, publicUrl: string, outcome: { id: string; handoff: string } | 'failed' | 'not-started'): FastifyReply {
+function closingPage(
+  reply: FastifyReply,
+  publicUrl: string,
+  outcome: { id: string; handoff: string } | 'failed' | 'not-started',
+): FastifyReply {
   const ok = typeof outcome === 'object';
   const message = ok
     ? 'You are signed in. You can close this window.'
@@ -77,9 +81,7 @@ function closingPage(reply: FastifyReply, publicUrl: string, outcome: { id: stri
 export const passportRoutes: FastifyPluginAsyncZod<PassportRoutesOptions> = async (app, { service, providers, publicUrl, guessLimit }) => {
   const limited: FastifyContextConfig = guessLimit > 0 ? { rateLimit: { max: guessLimit * 3, timeWindow: 60_000 } } : {};
   const provider = (name: string) => {
-    const found = (PASSPORT_PROVIDERS as readonly string[]).includes(name)
-      ? providers.passport.get(name as PassportProvider)
-      : undefined;
+    const found = (PASSPORT_PROVIDERS as readonly string[]).includes(name) ? providers.passport.get(name as PassportProvider) : undefined;
     if (!found) throw new AppError('PROVIDER_NOT_FOUND', 404, `No sign-in provider "${name}" here`);
     return found;
   };
@@ -119,7 +121,11 @@ export const passportRoutes: FastifyPluginAsyncZod<PassportRoutesOptions> = asyn
     '/passport/:provider/callback',
     {
       config: limited,
-      schema: { tags: ['auth'], summary: 'Provider callback: stores the auth result, closes the window', params: z.object({ provider: z.string().max(32) }) },
+      schema: {
+        tags: ['auth'],
+        summary: 'Provider callback: stores the auth result, closes the window',
+        params: z.object({ provider: z.string().max(32) }),
+      },
     },
     async (request, reply) => {
       const chosen = provider(request.params.provider);

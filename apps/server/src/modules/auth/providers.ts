@@ -56,16 +56,56 @@ export async function createSignInProviders(config: AppConfig, db?: Db): Promise
   });
   const insecure = (url?: string) => (url?.startsWith('http:') ? { allowInsecureRequests: true } : {});
   if (config.providers.google && config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET) {
-    passport.set('google', createGoogleSignInProvider({ id: 'google', clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET, ...google, ...insecure(config.GOOGLE_TOKEN_URL) }));
+    passport.set(
+      'google',
+      createGoogleSignInProvider({
+        id: 'google',
+        clientId: config.GOOGLE_CLIENT_ID,
+        clientSecret: config.GOOGLE_CLIENT_SECRET,
+        ...google,
+        ...insecure(config.GOOGLE_TOKEN_URL),
+      }),
+    );
   }
   if (config.providers.googleAdult && config.GOOGLE_ADULT_CLIENT_ID && config.GOOGLE_ADULT_CLIENT_SECRET) {
-    passport.set('google_adult', createGoogleSignInProvider({ id: 'google_adult', clientId: config.GOOGLE_ADULT_CLIENT_ID, clientSecret: config.GOOGLE_ADULT_CLIENT_SECRET, ...google, ...insecure(config.GOOGLE_TOKEN_URL) }));
+    passport.set(
+      'google_adult',
+      createGoogleSignInProvider({
+        id: 'google_adult',
+        clientId: config.GOOGLE_ADULT_CLIENT_ID,
+        clientSecret: config.GOOGLE_ADULT_CLIENT_SECRET,
+        ...google,
+        ...insecure(config.GOOGLE_TOKEN_URL),
+      }),
+    );
   }
   if (config.providers.vk && config.VK_CLIENT_ID) {
-    passport.set('vkontakte', createVkontakteSignInProvider({ clientId: config.VK_CLIENT_ID, ...defined({ authorizationEndpoint: config.VK_AUTH_URL, tokenEndpoint: config.VK_TOKEN_URL, userinfoEndpoint: config.VK_USERINFO_URL }) }));
+    passport.set(
+      'vkontakte',
+      createVkontakteSignInProvider({
+        clientId: config.VK_CLIENT_ID,
+        ...defined({
+          authorizationEndpoint: config.VK_AUTH_URL,
+          tokenEndpoint: config.VK_TOKEN_URL,
+          userinfoEndpoint: config.VK_USERINFO_URL,
+        }),
+      }),
+    );
   }
   if (config.providers.yandex && config.YANDEX_CLIENT_ID && config.YANDEX_CLIENT_SECRET) {
-    passport.set('yandex', createYandexSignInProvider({ clientId: config.YANDEX_CLIENT_ID, clientSecret: config.YANDEX_CLIENT_SECRET, ...defined({ authorizationEndpoint: config.YANDEX_AUTH_URL, tokenEndpoint: config.YANDEX_TOKEN_URL, userinfoEndpoint: config.YANDEX_USERINFO_URL }), ...insecure(config.YANDEX_TOKEN_URL) }));
+    passport.set(
+      'yandex',
+      createYandexSignInProvider({
+        clientId: config.YANDEX_CLIENT_ID,
+        clientSecret: config.YANDEX_CLIENT_SECRET,
+        ...defined({
+          authorizationEndpoint: config.YANDEX_AUTH_URL,
+          tokenEndpoint: config.YANDEX_TOKEN_URL,
+          userinfoEndpoint: config.YANDEX_USERINFO_URL,
+        }),
+        ...insecure(config.YANDEX_TOKEN_URL),
+      }),
+    );
   }
   // Apple, Telegram and Facebook sign in through their own SDK endpoints when configured;
   // their /passport buttons exist only in the sandbox.
@@ -97,7 +137,8 @@ export async function createSignInProviders(config: AppConfig, db?: Db): Promise
     issuer,
     clients,
     proxy: config.TRUST_PROXY !== false,
-    ...(db && shared && { adapter: tableOidcAdapter(db), accounts: tableAccountStore(db), jwks: shared.jwks, cookieKeys: shared.cookieKeys }),
+    ...(db &&
+      shared && { adapter: tableOidcAdapter(db), accounts: tableAccountStore(db), jwks: shared.jwks, cookieKeys: shared.cookieKeys }),
   });
   for (const client of clients) {
     const provider = client.clientId.slice('sandbox-'.length) as PassportProvider;

@@ -68,7 +68,9 @@ export function createAuthRepository(db: Db) {
       const [row] = await db
         .select()
         .from(codeFlows)
-        .where(and(eq(codeFlows.tokenHash, tokenHash), eq(codeFlows.purpose, purpose), eq(codeFlows.email, email), gt(codeFlows.expiresAt, now)));
+        .where(
+          and(eq(codeFlows.tokenHash, tokenHash), eq(codeFlows.purpose, purpose), eq(codeFlows.email, email), gt(codeFlows.expiresAt, now)),
+        );
       return row;
     },
 
@@ -107,8 +109,21 @@ export function createAuthRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(authStates).where(eq(authStates.id, id)).for('update');
         if (row && row.expiresAt > now && row.secretHash !== secretHash) return 'taken' as const;
-        const values = { session, secretHash, expiresAt, result: null, failed: false, handoffHash: null, state: null, codeVerifier: null, provider: null };
-        await tx.insert(authStates).values({ id, ...values }).onConflictDoUpdate({ target: authStates.id, set: values });
+        const values = {
+          session,
+          secretHash,
+          expiresAt,
+          result: null,
+          failed: false,
+          handoffHash: null,
+          state: null,
+          codeVerifier: null,
+          provider: null,
+        };
+        await tx
+          .insert(authStates)
+          .values({ id, ...values })
+          .onConflictDoUpdate({ target: authStates.id, set: values });
         return 'started' as const;
       });
     },
@@ -163,7 +178,10 @@ export function createAuthRepository(db: Db) {
 
     /** Marks a state whose sign-in the provider refused or failed. */
     async failAuthState(id: string): Promise<void> {
-      await db.update(authStates).set({ failed: true }).where(and(eq(authStates.id, id), isNull(authStates.result)));
+      await db
+        .update(authStates)
+        .set({ failed: true })
+        .where(and(eq(authStates.id, id), isNull(authStates.result)));
     },
 
     /**

@@ -68,7 +68,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     '/auth/captcha-challenge',
-    { schema: { tags, summary: 'ALTCHA challenge for the robot check (no data wrapper: the widget reads it)', response: { 200: ZCaptchaChallenge } } },
+    {
+      schema: {
+        tags,
+        summary: 'ALTCHA challenge for the robot check (no data wrapper: the widget reads it)',
+        response: { 200: ZCaptchaChallenge },
+      },
+    },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
       return captcha.createChallenge();
@@ -77,7 +83,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     '/auth/captcha-state',
-    { schema: { tags, summary: 'Whether this address must pass the robot check on its next try', response: { 200: data(ZCaptchaStateAnswer), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Whether this address must pass the robot check on its next try',
+        response: { 200: data(ZCaptchaStateAnswer), ...errors },
+      },
+    },
     async (request, reply) => {
       void reply.header('cache-control', 'no-store');
       return { data: { required: await service.captchaRequired(requestContext(request)) } };
@@ -88,7 +100,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/register-by-email',
     {
       config: guessing,
-      schema: { tags, summary: 'Start a registration (robot check required): mails a 6-digit code, answers the flow token', body: ZRegisterByEmailBody, response: { 200: data(ZRegisterByEmailAnswer), ...errors } },
+      schema: {
+        tags,
+        summary: 'Start a registration (robot check required): mails a 6-digit code, answers the flow token',
+        body: ZRegisterByEmailBody,
+        response: { 200: data(ZRegisterByEmailAnswer), ...errors },
+      },
     },
     async (request) => {
       const { email, password, altcha } = request.body;
@@ -100,7 +117,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/send-verification-code',
     {
       config: guessing,
-      schema: { tags, summary: 'Confirm the registration code: creates the player and signs in', body: ZSendVerificationCodeBody, response: { 200: data(ZSendVerificationCodeAnswer), ...errors } },
+      schema: {
+        tags,
+        summary: 'Confirm the registration code: creates the player and signs in',
+        body: ZSendVerificationCodeBody,
+        response: { 200: data(ZSendVerificationCodeAnswer), ...errors },
+      },
     },
     async (request) => {
       const { email, code, flowToken, altcha } = request.body;
@@ -112,7 +134,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/login-by-email',
     {
       config: guessing,
-      schema: { tags, summary: 'Sign in with e-mail and password', body: ZLoginByEmailBody, response: { 200: data(ZLoginByEmailAnswer), ...errors } },
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: ZLoginByEmailBody,
+        response: { 200: data(ZLoginByEmailAnswer), ...errors },
+      },
     },
     async (request) => {
       const { email, password, altcha } = request.body;
@@ -124,7 +151,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/recovery-password',
     {
       config: guessing,
-      schema: { tags, summary: 'Mail a password recovery code', body: ZRecoveryPasswordBody, response: { 200: data(ZRecoveryPasswordAnswer), ...errors } },
+      schema: {
+        tags,
+        summary: 'Mail a password recovery code',
+        body: ZRecoveryPasswordBody,
+        response: { 200: data(ZRecoveryPasswordAnswer), ...errors },
+      },
     },
     async (request) => {
       const { email, altcha } = request.body;
@@ -136,7 +168,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/send-recovery-password-code',
     {
       config: guessing,
-      schema: { tags, summary: 'Confirm the recovery code in this flow (its token may then set a new password for 10 minutes)', body: ZSendRecoveryCodeBody, response: { 200: data(ZSendRecoveryCodeAnswer), ...errors } },
+      schema: {
+        tags,
+        summary: 'Confirm the recovery code in this flow (its token may then set a new password for 10 minutes)',
+        body: ZSendRecoveryCodeBody,
+        response: { 200: data(ZSendRecoveryCodeAnswer), ...errors },
+      },
     },
     async (request) => {
       const { email, code, flowToken, altcha } = request.body;
@@ -148,7 +185,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/activate-new-password',
     {
       config: guessing,
-      schema: { tags, summary: 'Set a new password: only the flow that confirmed the recovery code, once', body: ZActivateNewPasswordBody, response: { 200: data(ZActivateNewPasswordAnswer), ...errors } },
+      schema: {
+        tags,
+        summary: 'Set a new password: only the flow that confirmed the recovery code, once',
+        body: ZActivateNewPasswordBody,
+        response: { 200: data(ZActivateNewPasswordAnswer), ...errors },
+      },
     },
     async (request) => {
       const { email, password, flowToken } = request.body;
@@ -184,7 +226,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.get(
     '/auth/check/:jwt',
     {
-      schema: { tags, summary: 'Is this player token valid?', params: z.object({ jwt: z.string().max(8192) }), response: { 200: data(ZCheckTokenAnswer), ...errors } },
+      schema: {
+        tags,
+        summary: 'Is this player token valid?',
+        params: z.object({ jwt: z.string().max(8192) }),
+        response: { 200: data(ZCheckTokenAnswer), ...errors },
+      },
     },
     async (request) => ({ data: await service.check(request.params.jwt) }),
   );
@@ -220,7 +267,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/auth/merge-anonymous',
     {
       preHandler: app.requireUser,
-      schema: { tags, summary: 'Record that a guest id now belongs to the signed-in player', body: ZMergeAnonymousBody, response: { 200: data(ZOkAnswer), ...errors } },
+      schema: {
+        tags,
+        summary: 'Record that a guest id now belongs to the signed-in player',
+        body: ZMergeAnonymousBody,
+        response: { 200: data(ZOkAnswer), ...errors },
+      },
     },
     async (request) => {
       await service.users.recordMerge(request.body.tempUserId.toLowerCase(), currentUser(request).user.id);
@@ -243,7 +295,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      const secret = await service.startOutsideSignIn(request.body.id, request.body.session ?? '', headerValue(request.headers[AUTH_STATE_HEADERS.secret]));
+      const secret = await service.startOutsideSignIn(
+        request.body.id,
+        request.body.session ?? '',
+        headerValue(request.headers[AUTH_STATE_HEADERS.secret]),
+      );
       return { data: { result: true as const, secret } };
     },
   );
@@ -255,7 +311,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: 'The auth result of a state, once, for the window that made it (null while pending)',
-        description: 'Needs the auth-state-secret header (404 without the right one) and, for the result, the auth-state-handoff the callback page posted to its opener.',
+        description:
+          'Needs the auth-state-secret header (404 without the right one) and, for the result, the auth-state-handoff the callback page posted to its opener.',
         params: z.object({ id: ZUserAuthDataId }),
         response: { 200: data(ZCheckUserAuthStateAnswer), ...errors },
       },
@@ -271,41 +328,78 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     }),
   );
 
-  const nativeLogin = async (
-    authType: CurrentAuthType,
-    tempUserId: string | null,
-    verify: () => Promise<SignInProfile>,
-  ) => ({ result: await service.signInWithIdentity(authType, authType, await verify(), tempUserId) });
+  const nativeLogin = async (authType: CurrentAuthType, tempUserId: string | null, verify: () => Promise<SignInProfile>) => ({
+    result: await service.signInWithIdentity(authType, authType, await verify(), tempUserId),
+  });
 
   app.post(
     '/auth/sign-in-nonce',
     {
-      schema: { tags, summary: 'A one-time nonce for Sign in with Apple (the id token must carry it)', body: ZSignInNonceBody, response: { 200: data(ZSignInNonceAnswer), ...errors } },
+      schema: {
+        tags,
+        summary: 'A one-time nonce for Sign in with Apple (the id token must carry it)',
+        body: ZSignInNonceBody,
+        response: { 200: data(ZSignInNonceAnswer), ...errors },
+      },
     },
     async () => ({ data: { nonce: await native.appleNonce() } }),
   );
 
   app.post(
     '/auth/apple-login',
-    { config: guessing, schema: { tags, summary: 'Sign in with an Apple id token', body: ZAppleLoginBody, response: { 200: data(ZSignedInAnswer), ...errors } } },
+    {
+      config: guessing,
+      schema: {
+        tags,
+        summary: 'Sign in with an Apple id token',
+        body: ZAppleLoginBody,
+        response: { 200: data(ZSignedInAnswer), ...errors },
+      },
+    },
     async (request) => ({ data: await nativeLogin('apple', request.tempUserId, () => native.apple(request.body.idToken)) }),
   );
 
   app.post(
     '/auth/telegram-login',
-    { config: guessing, schema: { tags, summary: 'Sign in with the Telegram login widget data', body: ZTelegramLoginBody, response: { 200: data(ZSignedInAnswer), ...errors } } },
+    {
+      config: guessing,
+      schema: {
+        tags,
+        summary: 'Sign in with the Telegram login widget data',
+        body: ZTelegramLoginBody,
+        response: { 200: data(ZSignedInAnswer), ...errors },
+      },
+    },
     async (request) => ({ data: await nativeLogin('telegram', request.tempUserId, () => native.telegram(request.body.userData)) }),
   );
 
   app.post(
     '/auth/facebook-login',
-    { config: guessing, schema: { tags, summary: 'Sign in with a Facebook access token (checked with Facebook)', body: ZFacebookLoginBody, response: { 200: data(ZSignedInAnswer), ...errors } } },
-    async (request) => ({ data: await nativeLogin('facebook', request.tempUserId, () => native.facebook(request.body.profile.accessToken)) }),
+    {
+      config: guessing,
+      schema: {
+        tags,
+        summary: 'Sign in with a Facebook access token (checked with Facebook)',
+        body: ZFacebookLoginBody,
+        response: { 200: data(ZSignedInAnswer), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await nativeLogin('facebook', request.tempUserId, () => native.facebook(request.body.profile.accessToken)),
+    }),
   );
 
   app.post(
     '/auth/google-login-native',
-    { config: guessing, schema: { tags, summary: 'Sign in with a Google access token (checked with Google)', body: ZGoogleLoginNativeBody, response: { 200: data(ZSignedInAnswer), ...errors } } },
+    {
+      config: guessing,
+      schema: {
+        tags,
+        summary: 'Sign in with a Google access token (checked with Google)',
+        body: ZGoogleLoginNativeBody,
+        response: { 200: data(ZSignedInAnswer), ...errors },
+      },
+    },
     async (request) => ({ data: await nativeLogin('google', request.tempUserId, () => native.google(request.body.accessToken)) }),
   );
 };

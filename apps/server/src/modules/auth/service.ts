@@ -305,7 +305,8 @@ export class AuthService {
       await repo.verifyFlow(flow.id, new Date(this.now() + RECOVERY_VERIFIED_SECONDS * 1000));
       return 'ok' as const;
     });
-    if (ok === 'missing') throw new AppError('RECOVERY_NOT_VERIFIED', 403, 'No recovery is waiting here for this e-mail: ask for a code again');
+    if (ok === 'missing')
+      throw new AppError('RECOVERY_NOT_VERIFIED', 403, 'No recovery is waiting here for this e-mail: ask for a code again');
     if (ok === 'wrong') {
       await this.deps.guard.failed(ctx, email);
       return warning('SEND_RECOVERY_PASSWORD_CODE_INCORRECT');
@@ -313,12 +314,7 @@ export class AuthService {
     return { result: true, validForSeconds: RECOVERY_VERIFIED_SECONDS };
   }
 
-  async activateNewPassword(
-    email: string,
-    password: string,
-    flowToken: string,
-    ctx: RequestContext,
-  ): Promise<{ result: true } | Warning> {
+  async activateNewPassword(email: string, password: string, flowToken: string, ctx: RequestContext): Promise<{ result: true } | Warning> {
     const flow = await this.repo.flow('recovery', email, sha256(flowToken), new Date(this.now()));
     const user = await this.users.findByEmail(email);
     if (!flow?.verifiedUntil || flow.verifiedUntil.getTime() <= this.now() || !user) {
@@ -377,12 +373,7 @@ export class AuthService {
    * call keeps the code already mailed and answers the wait; without it (the resend
    * endpoint) the caller turns the wait into a 429.
    */
-  async sendCode(
-    purpose: CodePurpose,
-    email: string,
-    ctx: RequestContext,
-    options: { onlyIfAllowed: boolean },
-  ): Promise<TCodeSentAnswer> {
+  async sendCode(purpose: CodePurpose, email: string, ctx: RequestContext, options: { onlyIfAllowed: boolean }): Promise<TCodeSentAnswer> {
     const existing = await this.repo.code(purpose, email);
     const history = existing?.sentAt ?? [];
     const wait = this.deps.resend.secondsToWait(history);
@@ -482,7 +473,13 @@ export class AuthService {
    */
   async startOutsideSignIn(id: string, session: string, presentedSecret: string | undefined): Promise<string> {
     const secret = presentedSecret ?? randomBytes(32).toString('base64url');
-    const outcome = await this.repo.startAuthState(id, session, sha256(secret), new Date(this.now() + SIGN_IN_STATE_TTL_SECONDS * 1000), new Date(this.now()));
+    const outcome = await this.repo.startAuthState(
+      id,
+      session,
+      sha256(secret),
+      new Date(this.now() + SIGN_IN_STATE_TTL_SECONDS * 1000),
+      new Date(this.now()),
+    );
     if (outcome === 'taken') throw new AppError('AUTH_STATE_TAKEN', 409, 'This sign-in state belongs to another window: make a new one');
     return secret;
   }
@@ -542,9 +539,7 @@ export class AuthService {
       const email = profile.email?.trim().toLowerCase();
       const verifiedEmail = email && profile.emailVerified === true ? email : undefined;
       const byEmail = verifiedEmail ? await users.findByEmail(verifiedEmail) : undefined;
-      const user =
-        byEmail ??
-        (await users.create({ email: verifiedEmail ?? null, passwordHash: null, currentAuthType: authType }));
+      const user = byEmail ?? (await users.create({ email: verifiedEmail ?? null, passwordHash: null, currentAuthType: authType }));
       await users.addIdentity(user.id, provider, profile.providerUserId);
       if (byEmail) await users.setAuthType(user.id, authType);
       return user;

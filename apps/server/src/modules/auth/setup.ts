@@ -63,7 +63,11 @@ export async function createAccounts(config: AppConfig, db: Db, catalog: Catalog
   // One-time values (robot check solutions, Apple nonces, Telegram data) in the database: a
   // solution spent on one process is spent on all.
   const nonces = createSignInNonces(db);
-  const captcha = new AltchaCaptcha({ hmacKey: altchaKey, seen: { seen: (key, expiresAt) => nonces.seenCaptcha(key, expiresAt) }, maxNumber: config.ALTCHA_MAX_NUMBER });
+  const captcha = new AltchaCaptcha({
+    hmacKey: altchaKey,
+    seen: { seen: (key, expiresAt) => nonces.seenCaptcha(key, expiresAt) },
+    maxNumber: config.ALTCHA_MAX_NUMBER,
+  });
   const rateEvents = createRateEvents(db);
   const repoForRevocation: { isRevoked?: (jti: string) => Promise<boolean> } = {};
   const tokens = new TokenService({

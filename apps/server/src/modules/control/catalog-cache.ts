@@ -51,14 +51,16 @@ export function createCatalogCache(
     loadedAt = now();
     const started = generation;
     const next = repository.loadSnapshot();
-    next.then(
-      () => {
-        if (generation === started) current = next;
-      },
-      (error: unknown) => onRefreshError?.(error),
-    ).finally(() => {
-      refreshing = false;
-    });
+    next
+      .then(
+        () => {
+          if (generation === started) current = next;
+        },
+        (error: unknown) => onRefreshError?.(error),
+      )
+      .finally(() => {
+        refreshing = false;
+      });
   };
 
   const snapshot = (): Promise<CatalogSnapshot> => {
@@ -100,7 +102,11 @@ export interface CatalogChanges {
  * The cache whose `invalidate()` reaches every process on the bus, this one included: each
  * drops its copy when the news comes (and this one at once, not waiting for its own echo).
  */
-export function sharedAcrossProcesses(cache: CatalogCache, changes: CatalogChanges, onPublishError?: (error: unknown) => void): CatalogCache {
+export function sharedAcrossProcesses(
+  cache: CatalogCache,
+  changes: CatalogChanges,
+  onPublishError?: (error: unknown) => void,
+): CatalogCache {
   changes.subscribe(() => cache.invalidate());
   return {
     snapshot: () => cache.snapshot(),

@@ -27,7 +27,9 @@ describe.skipIf(SKIP_POSTGRES)('the catalogue across processes', () => {
   });
 
   const titles = async (app: FastifyInstance) =>
-    ((await app.inject('/api/control/get-games-data')).json() as { data: Array<{ localization: { en?: { name: string } } }> }).data.map((game) => game.localization.en?.name);
+    ((await app.inject('/api/control/get-games-data')).json() as { data: Array<{ localization: { en?: { name: string } } }> }).data.map(
+      (game) => game.localization.en?.name,
+    );
 
   it('an edit invalidated on one process shows on the other at once, not after the cache lifetime', async () => {
     expect(await titles(two)).toContain('Family Town');

@@ -60,9 +60,7 @@ export function toInitialConfig(
       name: project.name,
       authType: project.authType,
       authMethods: offered ? authMethods.filter((method) => offered.auth.includes(method)) : authMethods,
-      paymentsMethods: offered
-        ? project.paymentsMethods.filter((method) => offered.payments.includes(method))
-        : project.paymentsMethods,
+      paymentsMethods: offered ? project.paymentsMethods.filter((method) => offered.payments.includes(method)) : project.paymentsMethods,
       extra: project.extra,
     },
     mainData: { projectName: project.name, outOfCatalog: project.outOfCatalog },

@@ -18,24 +18,20 @@ const ZParams = z.object({
  * probe the folder. Logos change only with a new name, hence the long cache.
  */
 export const priceLogoRoutes: FastifyPluginAsyncZod<PriceLogoRoutesOptions> = async (app, options) => {
-  app.get(
-    '/prices/:id/:logoName',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      // Not a schema: `/prices/familytown/` (a page) matches this route with an empty name
-      // and must reach the SPA fallback, not a 400.
-      const params = ZParams.safeParse(request.params);
-      if (!params.success) return reply.callNotFound();
-      const { id, logoName } = params.data;
-      const price = await options.repository.findPrice(id);
-      if (!price || price.logoName !== logoName) {
-        throw new AppError('NOT_FOUND', 404, 'Price logo not found');
-      }
-      return reply.sendFile(path.basename(logoName), options.pricesDir, {
-        maxAge: '30d',
-        immutable: false,
-        cacheControl: true,
-      });
-    },
-  );
+  app.get('/prices/:id/:logoName', { schema: { hide: true } }, async (request, reply) => {
+    // Not a schema: `/prices/familytown/` (a page) matches this route with an empty name
+    // and must reach the SPA fallback, not a 400.
+    const params = ZParams.safeParse(request.params);
+    if (!params.success) return reply.callNotFound();
+    const { id, logoName } = params.data;
+    const price = await options.repository.findPrice(id);
+    if (!price || price.logoName !== logoName) {
+      throw new AppError('NOT_FOUND', 404, 'Price logo not found');
+    }
+    return reply.sendFile(path.basename(logoName), options.pricesDir, {
+      maxAge: '30d',
+      immutable: false,
+      cacheControl: true,
+    });
+  });
 };

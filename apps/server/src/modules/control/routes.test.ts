@@ -1,11 +1,5 @@
 import { brotliDecompressSync } from 'node:zlib';
-import {
-  dataOf,
-  ZGameRecord,
-  ZInitialConfig,
-  ZPriceItem,
-  ZSingleGameData,
-} from '@portal/contracts/control';
+import { dataOf, ZGameRecord, ZInitialConfig, ZPriceItem, ZSingleGameData } from '@portal/contracts/control';
 import { ZApiError } from '@portal/contracts/errors';
 import { LANGUAGES } from '@portal/contracts/languages';
 import { eq } from 'drizzle-orm';
@@ -16,8 +10,7 @@ import { buildTestApp } from '../../../test/app.ts';
 import { backends, type TestDatabase } from '../../../test/databases.ts';
 import { prices } from '../../db/schema.ts';
 
-const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
-  app.inject({ method: 'GET', url, headers });
+const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
 
 describe.each(backends)('control API over $name', (backend) => {
   let testDb: TestDatabase;

@@ -53,8 +53,7 @@ export const controlRoutes: FastifyPluginAsyncZod<ControlRoutesOptions> = async 
         response: { 200: ZSingleGameDataResponse, ...errors },
       },
     },
-    async (request, reply) =>
-      sendCachedJson(request, reply, await service.singleGameData(request.query.projectName)),
+    async (request, reply) => sendCachedJson(request, reply, await service.singleGameData(request.query.projectName)),
   );
 
   app.get(

@@ -7,21 +7,19 @@ import type { ControlRepository } from './repository.ts';
 import { createControlService } from './service.ts';
 
 // The service over the demo catalogue, without HTTP or a database.
-const rows = demoProjects.map(
-  (project, index): ProjectRow => ({
-    authType: 'postMessage',
-    authMethods: [],
-    paymentsMethods: [],
-    extra: [],
-    outOfCatalog: false,
-    hostNames: [],
-    singleGameSettings: null,
-    seoData: {},
-    sortOrder: index,
-    createdAt: new Date(0),
-    ...project,
-  }),
-);
+const rows = demoProjects.map((project, index): ProjectRow => ({
+  authType: 'postMessage',
+  authMethods: [],
+  paymentsMethods: [],
+  extra: [],
+  outOfCatalog: false,
+  hostNames: [],
+  singleGameSettings: null,
+  seoData: {},
+  sortOrder: index,
+  createdAt: new Date(0),
+  ...project,
+}));
 const repository: ControlRepository = {
   loadSnapshot: async () => ({
     projects: rows,

@@ -40,8 +40,7 @@ export type InitialConfigInput = {
   hostname: string;
 };
 
-const serialize = <T extends z.ZodType>(schema: T, value: z.input<T>): string =>
-  JSON.stringify(schema.parse(value));
+const serialize = <T extends z.ZodType>(schema: T, value: z.input<T>): string => JSON.stringify(schema.parse(value));
 
 const findProject = (snapshot: CatalogSnapshot, name: string): ProjectRow | undefined =>
   snapshot.projects.find((project) => project.name === name);

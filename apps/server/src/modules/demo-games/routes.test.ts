@@ -31,24 +31,27 @@ describe.each(backends)('demo game server over $name', (backend) => {
   const buy = (headers: Record<string, string>, body: unknown, project = 'familytown') =>
     app.inject({ method: 'POST', url: `/demo-games/api/${project}/purchases`, headers, payload: body as Record<string, unknown> });
 
-  it.skipIf(backend.skip)('creates the payment for the signed-in player from the price list and reads it back credited once paid', async () => {
-    const player = await gamePlayer();
-    const res = await buy(player.auth, { priceId: 'ft-coins-100' });
-    expect(res.statusCode).toBe(201);
-    const purchase = res.json<TDemoPurchase>();
-    expect(purchase).toMatchObject({ status: 'none', priceId: 'ft-coins-100', credited: false, title: { en: 'Bag of coins' } });
-    expect(purchase.paymentUrl).toBe(`http://localhost:8080/payments/process/${purchase.paymentId}`);
+  it.skipIf(backend.skip)(
+    'creates the payment for the signed-in player from the price list and reads it back credited once paid',
+    async () => {
+      const player = await gamePlayer();
+      const res = await buy(player.auth, { priceId: 'ft-coins-100' });
+      expect(res.statusCode).toBe(201);
+      const purchase = res.json<TDemoPurchase>();
+      expect(purchase).toMatchObject({ status: 'none', priceId: 'ft-coins-100', credited: false, title: { en: 'Bag of coins' } });
+      expect(purchase.paymentUrl).toBe(`http://localhost:8080/payments/process/${purchase.paymentId}`);
 
-    // The same payment as a game server's: the player's, the project's, the price from the list.
-    const row = await app.payments.service.getForProject('familytown', purchase.paymentId);
-    expect(row).toMatchObject({ userId: player.id, priceId: 'ft-coins-100', payload: demoPayload('ft-coins-100') });
-    expect(row.ruAmountMinor).toBe(7900);
+      // The same payment as a game server's: the player's, the project's, the price from the list.
+      const row = await app.payments.service.getForProject('familytown', purchase.paymentId);
+      expect(row).toMatchObject({ userId: player.id, priceId: 'ft-coins-100', payload: demoPayload('ft-coins-100') });
+      expect(row.ruAmountMinor).toBe(7900);
 
-    await app.payments.service.move(purchase.paymentId, 'paid');
-    const read = await app.inject({ url: `/demo-games/api/familytown/purchases/${purchase.paymentId}`, headers: player.auth });
-    expect(read.statusCode).toBe(200);
-    expect(read.json<TDemoPurchase>()).toMatchObject({ status: 'paid', credited: true });
-  });
+      await app.payments.service.move(purchase.paymentId, 'paid');
+      const read = await app.inject({ url: `/demo-games/api/familytown/purchases/${purchase.paymentId}`, headers: player.auth });
+      expect(read.statusCode).toBe(200);
+      expect(read.json<TDemoPurchase>()).toMatchObject({ status: 'paid', credited: true });
+    },
+  );
 
   it.skipIf(backend.skip)('refuses guests, unknown prices and projects, extra fields and other players’ purchases with 4xx', async () => {
     const player = await gamePlayer();
@@ -92,7 +95,12 @@ describe.each(backends)('demo game server over $name', (backend) => {
       app.inject({ url: '/api/user/get-profile', headers: player.auth }),
       app.inject({ method: 'POST', url: '/api/user/update-profile', headers: player.auth, payload: { name: 'Eve', lastName: 'Evil' } }),
       app.inject({ method: 'POST', url: '/api/user/delete-account', headers: player.auth, payload: { confirmation: true } }),
-      app.inject({ method: 'POST', url: '/api/payments/update-mail-to-receive-check', headers: player.auth, payload: { email: 'eve@evil.example' } }),
+      app.inject({
+        method: 'POST',
+        url: '/api/payments/update-mail-to-receive-check',
+        headers: player.auth,
+        payload: { email: 'eve@evil.example' },
+      }),
       app.inject({ method: 'POST', url: '/api/auth/game-token', headers: player.auth, payload: { project: 'neuroarena' } }),
       app.inject({ url: '/api/payments/get-user-payments', headers: player.auth }),
     ];
@@ -104,14 +112,24 @@ describe.each(backends)('demo game server over $name', (backend) => {
 
   it.skipIf(backend.skip)('the portal session mints a game token verifiable with the JWKS, for known projects only', async () => {
     const player = await makePlayer(app);
-    const minted = await app.inject({ method: 'POST', url: '/api/auth/game-token', headers: player.auth, payload: { project: 'familytown' } });
+    const minted = await app.inject({
+      method: 'POST',
+      url: '/api/auth/game-token',
+      headers: player.auth,
+      payload: { project: 'familytown' },
+    });
     expect(minted.statusCode).toBe(200);
     const { jwt, expiresAt } = minted.json<{ data: { jwt: string; expiresAt: string } }>().data;
     const jwks = createLocalJWKSet((await app.inject('/.well-known/jwks.json')).json());
     const { payload } = await jwtVerify(jwt, jwks, { issuer: 'http://localhost:8080', audience: 'familytown' });
     expect(payload).toMatchObject({ sub: player.id, project: 'familytown', nickName: 'Player', currentAuthType: 'email' });
     expect(new Date(expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(12 * 3600 * 1000);
-    const unknown = await app.inject({ method: 'POST', url: '/api/auth/game-token', headers: player.auth, payload: { project: 'not-a-project' } });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/auth/game-token',
+      headers: player.auth,
+      payload: { project: 'not-a-project' },
+    });
     expect(unknown.statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: '/api/auth/game-token', payload: { project: 'familytown' } })).statusCode).toBe(401);
   });

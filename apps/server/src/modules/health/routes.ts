@@ -22,7 +22,11 @@ export type HealthRoutesOptions = { database: Database; lifecycle: Lifecycle };
 export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { database, lifecycle }) => {
   const ready = async (_request: unknown, reply: FastifyReply) => {
     // Expected during every shutdown: answered, not thrown (no error line per probe).
-    if (lifecycle.draining) return reply.code(503).header('retry-after', '1').send({ code: 'DRAINING', message: 'This server is shutting down' } satisfies ApiErrorBody);
+    if (lifecycle.draining)
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ code: 'DRAINING', message: 'This server is shutting down' } satisfies ApiErrorBody);
     try {
       await database.ping();
     } catch (error) {
@@ -33,7 +37,11 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (a
     return { status: 'ok' as const, db: 'ok' as const };
   };
   const live = async () => ({ status: 'ok' as const });
-  const readySchema = { tags: ['system'], summary: 'Readiness: the database answers and no shutdown has begun', response: { 200: ZHealth, 503: ZApiError } };
+  const readySchema = {
+    tags: ['system'],
+    summary: 'Readiness: the database answers and no shutdown has begun',
+    response: { 200: ZHealth, 503: ZApiError },
+  };
   const liveSchema = { tags: ['system'], summary: 'Liveness: the process runs and answers', response: { 200: ZLiveness } };
   // Probes hit these often: no rate limit, no log line.
   const config = { rateLimit: false as const };

@@ -18,7 +18,12 @@ describe.each(backends)('payment help over $name', (backend) => {
   type Player = Awaited<ReturnType<typeof makePlayer>>;
 
   const createPayment = async (player: Player) => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/payments', headers: { authorization: `Bearer ${key}` }, payload: { userId: player.id, priceId: 'ft-coins-100' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payments',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { userId: player.id, priceId: 'ft-coins-100' },
+    });
     expect(res.statusCode).toBe(201);
     return (res.json() as { paymentId: string }).paymentId;
   };
@@ -31,7 +36,8 @@ describe.each(backends)('payment help over $name', (backend) => {
     testDb = await backend.open();
     app = await buildTestApp({ ...ADMIN, SUPPORT_EMAIL: SUPPORT }, { database: testDb.database });
     const admin = await staffHeaders(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
-    key = ((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin })).json() as { key: string }).key;
+    key = ((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin })).json() as { key: string })
+      .key;
   });
   afterAll(async () => {
     await app?.close();
@@ -41,41 +47,74 @@ describe.each(backends)('payment help over $name', (backend) => {
   it.skipIf(backend.skip)('mails SUPPORT_EMAIL a clear letter about the player’s own payment and keeps a record', async () => {
     const player = await makePlayer(app, 'Helga');
     const paymentId = await createPayment(player);
-    const res = await send(player, { nickName: 'Helga', currentAuthType: 'email', email: ' Helga@Example.COM ', reason: PAYMENT_HELP_REASONS.dropNotCredited, paymentId });
+    const res = await send(player, {
+      nickName: 'Helga',
+      currentAuthType: 'email',
+      email: ' Helga@Example.COM ',
+      reason: PAYMENT_HELP_REASONS.dropNotCredited,
+      paymentId,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ data: { result: true } });
 
     const letter = lettersTo().find((mail) => mail.text.includes(paymentId));
     expect(letter).toBeDefined();
     expect(letter!.subject).toContain(paymentId);
-    for (const expected of [`Player ID: ${player.id}`, 'Nickname: Helga', 'Sign-in type: email', 'Reply to (player e-mail): helga@example.com', `Payment ID: ${paymentId}`, 'familytown', 'Bag of coins / Мешок монет', 'Amount: 79.00 RUB', 'Status: none', 'Не начислен дроп']) {
+    for (const expected of [
+      `Player ID: ${player.id}`,
+      'Nickname: Helga',
+      'Sign-in type: email',
+      'Reply to (player e-mail): helga@example.com',
+      `Payment ID: ${paymentId}`,
+      'familytown',
+      'Bag of coins / Мешок монет',
+      'Amount: 79.00 RUB',
+      'Status: none',
+      'Не начислен дроп',
+    ]) {
       expect(letter!.text).toContain(expected);
     }
     expect(letter!.html).toContain('helga@example.com');
     const [row] = await app.database.db.select().from(paymentHelpRequests).where(eq(paymentHelpRequests.paymentId, paymentId));
-    expect(row).toMatchObject({ userId: player.id, email: 'helga@example.com', reason: PAYMENT_HELP_REASONS.dropNotCredited, sentTo: SUPPORT });
+    expect(row).toMatchObject({
+      userId: player.id,
+      email: 'helga@example.com',
+      reason: PAYMENT_HELP_REASONS.dropNotCredited,
+      sentTo: SUPPORT,
+    });
     expect(row!.messageId).toBe(letter!.id);
   });
 
-  it.skipIf(backend.skip)('refuses another player’s payment (404), bad reasons and e-mails (400) and guests (401); sends nothing', async () => {
-    const owner = await makePlayer(app);
-    const stranger = await makePlayer(app);
-    const paymentId = await createPayment(owner);
-    const before = lettersTo().length;
-    const good = { email: 'a@example.com', reason: PAYMENT_HELP_REASONS.other, paymentId };
-    const other = await send(stranger, good);
-    expect(other.statusCode).toBe(404);
-    expect(other.json()).toMatchObject({ code: 'PAYMENT_NOT_FOUND' });
-    expect((await send(owner, { ...good, paymentId: 'nope' })).statusCode).toBe(404);
-    for (const bad of [{ ...good, reason: 'refund please' }, { ...good, email: 'not-an-email' }, { ...good, email: '' }, { ...good, email: `${'a'.repeat(320)}@x.example` }, { reason: good.reason, paymentId }]) {
-      const res = await send(owner, bad);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
-    }
-    expect((await send(undefined, good)).statusCode).toBe(401);
-    expect((await app.inject({ method: 'POST', url: '/api/payments/send-letter-support', headers: owner.auth, payload: good })).statusCode).toBe(400);
-    expect(lettersTo().length).toBe(before);
-  });
+  it.skipIf(backend.skip)(
+    'refuses another player’s payment (404), bad reasons and e-mails (400) and guests (401); sends nothing',
+    async () => {
+      const owner = await makePlayer(app);
+      const stranger = await makePlayer(app);
+      const paymentId = await createPayment(owner);
+      const before = lettersTo().length;
+      const good = { email: 'a@example.com', reason: PAYMENT_HELP_REASONS.other, paymentId };
+      const other = await send(stranger, good);
+      expect(other.statusCode).toBe(404);
+      expect(other.json()).toMatchObject({ code: 'PAYMENT_NOT_FOUND' });
+      expect((await send(owner, { ...good, paymentId: 'nope' })).statusCode).toBe(404);
+      for (const bad of [
+        { ...good, reason: 'refund please' },
+        { ...good, email: 'not-an-email' },
+        { ...good, email: '' },
+        { ...good, email: `${'a'.repeat(320)}@x.example` },
+        { reason: good.reason, paymentId },
+      ]) {
+        const res = await send(owner, bad);
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      }
+      expect((await send(undefined, good)).statusCode).toBe(401);
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/payments/send-letter-support', headers: owner.auth, payload: good })).statusCode,
+      ).toBe(400);
+      expect(lettersTo().length).toBe(before);
+    },
+  );
 
   it.skipIf(backend.skip)('limits letters per player (5 an hour, parallel requests included); others are not affected', async () => {
     const player = await makePlayer(app);
@@ -100,7 +139,10 @@ describe.each(backends)('payment help over $name', (backend) => {
       log: app.log,
       limit: { max: 1, windowMs: 60_000 },
     });
-    await expect(failing.send(user!, { email: 'x@example.com', reason: PAYMENT_HELP_REASONS.other, paymentId })).rejects.toMatchObject({ code: 'MAIL_NOT_SENT', statusCode: 502 });
+    await expect(failing.send(user!, { email: 'x@example.com', reason: PAYMENT_HELP_REASONS.other, paymentId })).rejects.toMatchObject({
+      code: 'MAIL_NOT_SENT',
+      statusCode: 502,
+    });
     expect(await app.database.db.select().from(paymentHelpRequests).where(eq(paymentHelpRequests.paymentId, paymentId))).toHaveLength(0);
   });
 });

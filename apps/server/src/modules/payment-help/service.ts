@@ -48,7 +48,6 @@ export class PaymentHelpService {
     await tx.delete(paymentHelpRequests).where(eq(paymentHelpRequests.userId, userId));
   }
 
-
   async send(user: UserRow, letter: PaymentHelpLetter): Promise<void> {
     const { db, mailer, supportEmail } = this.options;
     const { max, windowMs } = this.options.limit ?? { max: 5, windowMs: 60 * 60 * 1000 };
@@ -108,10 +107,18 @@ export class PaymentHelpService {
       ['Paid', payment.paidAt ? payment.paidAt.toISOString() : '-'],
     ];
     const subject = `Payment help: ${REASON_TEXT[letter.reason]} — payment ${payment.id}`;
-    const text = [`A player asks for help with a payment.`, '', ...rows.map(([label, value]) => `${label}: ${value}`), '', `Reply to ${letter.email} to answer the player.`].join('\n');
+    const text = [
+      `A player asks for help with a payment.`,
+      '',
+      ...rows.map(([label, value]) => `${label}: ${value}`),
+      '',
+      `Reply to ${letter.email} to answer the player.`,
+    ].join('\n');
     const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif"><p>A player asks for help with a payment.</p><table cellpadding="4">${rows
       .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
-      .join('')}</table><p>Reply to <a href="mailto:${escapeHtml(letter.email)}">${escapeHtml(letter.email)}</a> to answer the player.</p></body></html>`;
+      .join(
+        '',
+      )}</table><p>Reply to <a href="mailto:${escapeHtml(letter.email)}">${escapeHtml(letter.email)}</a> to answer the player.</p></body></html>`;
     return { to: this.options.supportEmail, replyTo: letter.email, subject, text, html };
   }
 }

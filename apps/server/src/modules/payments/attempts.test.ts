@@ -29,16 +29,28 @@ describe.each(backends)('provider attempts over $name', (backend) => {
   let player: Awaited<ReturnType<typeof makePlayer>>;
 
   const newPayment = async (priceId = 'ft-coins-100') => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/payments', headers: { authorization: `Bearer ${key}` }, payload: { userId: player.id, priceId } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payments',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { userId: player.id, priceId },
+    });
     expect(res.statusCode).toBe(201);
     return (res.json() as { paymentId: string }).paymentId;
   };
-  const gameServerView = async (id: string) => (await app.inject({ url: `/api/v1/payments/${id}`, headers: { authorization: `Bearer ${key}` } })).json() as Record<string, unknown>;
+  const gameServerView = async (id: string) =>
+    (await app.inject({ url: `/api/v1/payments/${id}`, headers: { authorization: `Bearer ${key}` } })).json() as Record<string, unknown>;
   const postWebhook = (provider: string, body: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: `/api/payments/webhooks/${provider}`, headers: { 'content-type': 'application/json', ...headers }, payload: body });
+    app.inject({
+      method: 'POST',
+      url: `/api/payments/webhooks/${provider}`,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: body,
+    });
   const deliveredFor = (id: string) => receiver.received.filter((event) => event.data.paymentId === id);
   const kassaRefOf = (id: string) => [...kassa.payments.entries()].find(([, p]) => p.metadata.paymentId === id)?.[0] as string;
-  const stripeCreate = async (id: string) => ((await app.inject({ url: `/api/payments/stripe/create/${id}`, headers: player.auth })).json() as { data: { id: string } }).data.id;
+  const stripeCreate = async (id: string) =>
+    ((await app.inject({ url: `/api/payments/stripe/create/${id}`, headers: player.auth })).json() as { data: { id: string } }).data.id;
 
   beforeAll(async () => {
     if (backend.skip) return;
@@ -64,9 +76,15 @@ describe.each(backends)('provider attempts over $name', (backend) => {
       { database: testDb.database },
     );
     const admin = await staffHeaders(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
-    key = ((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin })).json() as { key: string }).key;
+    key = ((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin })).json() as { key: string })
+      .key;
     receiver = await startWebhookReceiver();
-    const hook = await app.inject({ method: 'PUT', url: '/api/staff/projects/familytown/webhook', headers: admin, payload: { url: receiver.url } });
+    const hook = await app.inject({
+      method: 'PUT',
+      url: '/api/staff/projects/familytown/webhook',
+      headers: admin,
+      payload: { url: receiver.url },
+    });
     receiver.secret = (hook.json() as { secret: string }).secret;
     player = await makePlayer(app);
   });
@@ -76,51 +94,69 @@ describe.each(backends)('provider attempts over $name', (backend) => {
     await testDb?.drop();
   });
 
-  it.skipIf(backend.skip)('switched from YooKassa to Stripe: the YooKassa payment, paid late, pays the payment once and tells the game server', async () => {
-    const id = await newPayment();
-    await app.inject({ url: `/api/payments/yookassa/create/${id}`, headers: player.auth });
-    const kassaRef = kassaRefOf(id);
-    const intent = await stripeCreate(id);
-    expect(await gameServerView(id)).toMatchObject({ provider: 'stripe', currency: 'USD', status: 'none' });
-    // YooKassa cannot cancel an unpaid payment: the widget left open confirms after all.
-    kassa.succeed(kassaRef);
-    const notification = kassa.notificationFor(kassaRef, 'payment.succeeded');
-    expect((await postWebhook('yookassa', notification)).json()).toMatchObject({ outcome: 'applied' });
-    expect(await gameServerView(id)).toMatchObject({ status: 'paid', provider: 'yookassa', amount: '79.00', amountMinor: 7900, currency: 'RUB' });
-    await expect.poll(() => deliveredFor(id).map((event) => event.type), { timeout: 5000 }).toEqual(['payment.paid']);
-    expect(deliveredFor(id)[0]?.data).toMatchObject({ provider: 'yookassa', amountMinor: 7900, currency: 'RUB' });
+  it.skipIf(backend.skip)(
+    'switched from YooKassa to Stripe: the YooKassa payment, paid late, pays the payment once and tells the game server',
+    async () => {
+      const id = await newPayment();
+      await app.inject({ url: `/api/payments/yookassa/create/${id}`, headers: player.auth });
+      const kassaRef = kassaRefOf(id);
+      const intent = await stripeCreate(id);
+      expect(await gameServerView(id)).toMatchObject({ provider: 'stripe', currency: 'USD', status: 'none' });
+      // YooKassa cannot cancel an unpaid payment: the widget left open confirms after all.
+      kassa.succeed(kassaRef);
+      const notification = kassa.notificationFor(kassaRef, 'payment.succeeded');
+      expect((await postWebhook('yookassa', notification)).json()).toMatchObject({ outcome: 'applied' });
+      expect(await gameServerView(id)).toMatchObject({
+        status: 'paid',
+        provider: 'yookassa',
+        amount: '79.00',
+        amountMinor: 7900,
+        currency: 'RUB',
+      });
+      await expect.poll(() => deliveredFor(id).map((event) => event.type), { timeout: 5000 }).toEqual(['payment.paid']);
+      expect(deliveredFor(id)[0]?.data).toMatchObject({ provider: 'yookassa', amountMinor: 7900, currency: 'RUB' });
 
-    // The notification again, and the Stripe intent paid too late, change nothing.
-    expect((await postWebhook('yookassa', notification)).json()).toMatchObject({ outcome: 'unchanged' });
-    stripe.succeed(intent);
-    const late = stripe.eventFor(intent, 'payment_intent.succeeded');
-    expect((await postWebhook('stripe', late, { 'stripe-signature': signStripeWebhook(late, STRIPE.webhookSecret) })).json()).toMatchObject({ outcome: 'unchanged' });
-    expect((await postWebhook('stripe', late, { 'stripe-signature': signStripeWebhook(late, STRIPE.webhookSecret) })).json()).toMatchObject({ outcome: 'replayed' });
-    expect(await gameServerView(id)).toMatchObject({ status: 'paid', provider: 'yookassa', currency: 'RUB' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(deliveredFor(id).map((event) => event.type)).toEqual(['payment.paid']);
-  });
+      // The notification again, and the Stripe intent paid too late, change nothing.
+      expect((await postWebhook('yookassa', notification)).json()).toMatchObject({ outcome: 'unchanged' });
+      stripe.succeed(intent);
+      const late = stripe.eventFor(intent, 'payment_intent.succeeded');
+      expect(
+        (await postWebhook('stripe', late, { 'stripe-signature': signStripeWebhook(late, STRIPE.webhookSecret) })).json(),
+      ).toMatchObject({ outcome: 'unchanged' });
+      expect(
+        (await postWebhook('stripe', late, { 'stripe-signature': signStripeWebhook(late, STRIPE.webhookSecret) })).json(),
+      ).toMatchObject({ outcome: 'replayed' });
+      expect(await gameServerView(id)).toMatchObject({ status: 'paid', provider: 'yookassa', currency: 'RUB' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(deliveredFor(id).map((event) => event.type)).toEqual(['payment.paid']);
+    },
+  );
 
-  it.skipIf(backend.skip)('switched from Stripe to YooKassa: the Stripe intent is cancelled, its cancellation does not end the payment, a replayed success pays once', async () => {
-    const id = await newPayment();
-    const intent = await stripeCreate(id);
-    await app.inject({ url: `/api/payments/yookassa/create/${id}`, headers: player.auth });
-    expect(stripe.intents.get(intent)?.status).toBe('canceled');
-    const canceled = stripe.eventFor(intent, 'payment_intent.canceled');
-    expect((await postWebhook('stripe', canceled, { 'stripe-signature': signStripeWebhook(canceled, STRIPE.webhookSecret) })).json()).toMatchObject({ outcome: 'unchanged' });
-    expect(await gameServerView(id)).toMatchObject({ status: 'none', provider: 'yookassa' });
+  it.skipIf(backend.skip)(
+    'switched from Stripe to YooKassa: the Stripe intent is cancelled, its cancellation does not end the payment, a replayed success pays once',
+    async () => {
+      const id = await newPayment();
+      const intent = await stripeCreate(id);
+      await app.inject({ url: `/api/payments/yookassa/create/${id}`, headers: player.auth });
+      expect(stripe.intents.get(intent)?.status).toBe('canceled');
+      const canceled = stripe.eventFor(intent, 'payment_intent.canceled');
+      expect(
+        (await postWebhook('stripe', canceled, { 'stripe-signature': signStripeWebhook(canceled, STRIPE.webhookSecret) })).json(),
+      ).toMatchObject({ outcome: 'unchanged' });
+      expect(await gameServerView(id)).toMatchObject({ status: 'none', provider: 'yookassa' });
 
-    // Back to Stripe: a fresh intent (the old one is cancelled), and the YooKassa payment is kept.
-    const again = await stripeCreate(id);
-    expect(again).not.toBe(intent);
-    expect(stripe.intents.get(again)?.status).not.toBe('canceled');
-    // The reconciliation of the newest attempt re-reads the YooKassa one too.
-    kassa.succeed(kassaRefOf(id));
-    const reconcile = app.payments.service.jobKinds()[RECONCILE_JOB];
-    await reconcile?.handler({ paymentId: id, providerRef: again }, { id: 0, attempt: 1, log: app.log });
-    expect(await gameServerView(id)).toMatchObject({ status: 'paid', provider: 'yookassa' });
-    await expect.poll(() => deliveredFor(id).map((event) => event.type), { timeout: 5000 }).toEqual(['payment.paid']);
-  });
+      // Back to Stripe: a fresh intent (the old one is cancelled), and the YooKassa payment is kept.
+      const again = await stripeCreate(id);
+      expect(again).not.toBe(intent);
+      expect(stripe.intents.get(again)?.status).not.toBe('canceled');
+      // The reconciliation of the newest attempt re-reads the YooKassa one too.
+      kassa.succeed(kassaRefOf(id));
+      const reconcile = app.payments.service.jobKinds()[RECONCILE_JOB];
+      await reconcile?.handler({ paymentId: id, providerRef: again }, { id: 0, attempt: 1, log: app.log });
+      expect(await gameServerView(id)).toMatchObject({ status: 'paid', provider: 'yookassa' });
+      await expect.poll(() => deliveredFor(id).map((event) => event.type), { timeout: 5000 }).toEqual(['payment.paid']);
+    },
+  );
 
   it.skipIf(backend.skip)('another amount reported for the earlier attempt changes nothing', async () => {
     const id = await newPayment('ft-gems-50');
@@ -131,10 +167,14 @@ describe.each(backends)('provider attempts over $name', (backend) => {
     if (!fake) throw new Error('no YooKassa payment');
     fake.amount = { value: '1.00', currency: 'RUB' };
     kassa.succeed(kassaRef);
-    expect((await postWebhook('yookassa', kassa.notificationFor(kassaRef, 'payment.succeeded'))).json()).toMatchObject({ outcome: 'mismatch' });
+    expect((await postWebhook('yookassa', kassa.notificationFor(kassaRef, 'payment.succeeded'))).json()).toMatchObject({
+      outcome: 'mismatch',
+    });
     // In USD, as the Stripe attempt, it is no better.
     fake.amount = { value: '1.99', currency: 'USD' };
-    expect((await postWebhook('yookassa', kassa.notificationFor(kassaRef, 'payment.succeeded'))).json()).toMatchObject({ outcome: 'mismatch' });
+    expect((await postWebhook('yookassa', kassa.notificationFor(kassaRef, 'payment.succeeded'))).json()).toMatchObject({
+      outcome: 'mismatch',
+    });
     expect(await gameServerView(id)).toMatchObject({ status: 'none', provider: 'stripe' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(deliveredFor(id)).toEqual([]);

@@ -30,7 +30,11 @@ describe.skipIf(SKIP_POSTGRES)('payments survive SIGKILL', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
 
   const startServer = async () => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], { cwd: SERVER_ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: SERVER_ROOT,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     proc.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     // A start takes what it takes on a loaded machine (PostgreSQL migrations, tsx): minutes at worst.
@@ -99,7 +103,10 @@ describe.skipIf(SKIP_POSTGRES)('payments survive SIGKILL', () => {
     const userId = randomUUID();
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
-    await client.query("insert into users (id, nick_name, email, current_auth_type) values ($1, 'Crash', 'crash@players.example', 'email')", [userId]);
+    await client.query(
+      "insert into users (id, nick_name, email, current_auth_type) values ($1, 'Crash', 'crash@players.example', 'email')",
+      [userId],
+    );
     await client.end();
     const tokens = new TokenService({ keys: await loadKeyStore({ dataDir }), issuer: base });
     const { token } = await tokens.signPlayerToken({ sub: userId, aud: new URL(base).origin, ttlSeconds: 600 });
@@ -107,7 +114,12 @@ describe.skipIf(SKIP_POSTGRES)('payments survive SIGKILL', () => {
 
     const paid: string[] = [];
     for (let i = 0; i < 6; i += 1) {
-      const created = await call('POST', '/api/v1/payments', { authorization: `Bearer ${String(key)}` }, { userId, priceId: 'ft-coins-100', idempotencyKey: `crash-${i}` });
+      const created = await call(
+        'POST',
+        '/api/v1/payments',
+        { authorization: `Bearer ${String(key)}` },
+        { userId, priceId: 'ft-coins-100', idempotencyKey: `crash-${i}` },
+      );
       const id = String(created.paymentId);
       await call('GET', `/api/payments/stripe/create/${id}`, player);
       await call('GET', `/api/payments/set-pending/${id}`, player);
@@ -127,7 +139,10 @@ describe.skipIf(SKIP_POSTGRES)('payments survive SIGKILL', () => {
     receiver.refuseWith = undefined;
     child = await startServer();
     await expect
-      .poll(() => new Set(receiver.received.filter((event) => event.type === 'payment.paid').map((event) => event.data.paymentId)).size, { timeout: 60_000, interval: 200 })
+      .poll(() => new Set(receiver.received.filter((event) => event.type === 'payment.paid').map((event) => event.data.paymentId)).size, {
+        timeout: 60_000,
+        interval: 200,
+      })
       .toBe(paid.length);
     expect(receiver.forged).toBe(0);
     expect(new Set(receiver.received.map((event) => event.data.paymentId))).toEqual(new Set(paid));

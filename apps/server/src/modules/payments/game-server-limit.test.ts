@@ -13,14 +13,29 @@ describe('game-server API rate limit', () => {
   afterAll(() => app.close());
 
   it('counts per API key, not per address: one game server may pass the per-IP limit, up to its own', async () => {
-    const login = await app.inject({ method: 'POST', url: '/api/staff/login', payload: { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD }, remoteAddress: '10.9.0.1' });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/staff/login',
+      payload: { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD },
+      remoteAddress: '10.9.0.1',
+    });
     const admin = { authorization: `Bearer ${(login.json() as { token: string }).token}` };
     const newKey = async (address: string) =>
-      ((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin, remoteAddress: address })).json() as { key: string }).key;
+      (
+        (
+          await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin, remoteAddress: address })
+        ).json() as { key: string }
+      ).key;
     const [first, second] = [await newKey('10.9.0.2'), await newKey('10.9.0.3')];
     const player = await makePlayer(app);
     const create = (key: string) =>
-      app.inject({ method: 'POST', url: '/api/v1/payments', headers: { authorization: `Bearer ${key}` }, payload: { userId: player.id, priceId: 'ft-coins-100' }, remoteAddress: '10.9.9.9' });
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/payments',
+        headers: { authorization: `Bearer ${key}` },
+        payload: { userId: player.id, priceId: 'ft-coins-100' },
+        remoteAddress: '10.9.9.9',
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 7; i += 1) statuses.push((await create(first)).statusCode);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429]);

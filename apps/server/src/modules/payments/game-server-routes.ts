@@ -30,7 +30,8 @@ const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError, 409: ZApiError,
  */
 export const gameServerRoutes: FastifyPluginAsyncZod<GameServerRoutesOptions> = async (app, { service, staff, perKeyLimit = 0 }) => {
   // A game server calls from a few addresses for many players: count per API key, not per IP.
-  const config: FastifyContextConfig = perKeyLimit > 0 ? { rateLimit: { max: perKeyLimit, timeWindow: 60_000, keyGenerator: limitKey } } : {};
+  const config: FastifyContextConfig =
+    perKeyLimit > 0 ? { rateLimit: { max: perKeyLimit, timeWindow: 60_000, keyGenerator: limitKey } } : {};
   const projectOf = async (request: FastifyRequest): Promise<string> => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
     const project = match?.[1] ? await staff.projectOfApiKey(match[1]) : null;

@@ -57,10 +57,12 @@ describe.each(backends)('live payment status over $name', (backend) => {
     const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'portal-live-test-'));
     app = await buildTestApp({ ...ADMIN, DATA_DIR, JOB_POLL_INTERVAL_MS: '50' }, { database: testDb.database });
     // PostgreSQL: another process's pool, so the change must travel by LISTEN/NOTIFY.
-    listener = backend.name === 'postgres' ? await buildTestApp({ DATA_DIR, JOB_POLL_INTERVAL_MS: '50' }, { databaseUrl: testDb.url }) : app;
+    listener =
+      backend.name === 'postgres' ? await buildTestApp({ DATA_DIR, JOB_POLL_INTERVAL_MS: '50' }, { databaseUrl: testDb.url }) : app;
     address = await listener.listen({ port: 0, host: '127.0.0.1' });
     const admin = await staffHeaders(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
-    key = ((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin })).json() as { key: string }).key;
+    key = ((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin })).json() as { key: string })
+      .key;
   });
   afterAll(async () => {
     if (listener !== app) await listener?.close();
@@ -69,7 +71,12 @@ describe.each(backends)('live payment status over $name', (backend) => {
   });
 
   const newPayment = async (userId: string) => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/payments', headers: { authorization: `Bearer ${key}` }, payload: { userId, priceId: 'ft-coins-100', payload: 'live-1' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payments',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { userId, priceId: 'ft-coins-100', payload: 'live-1' },
+    });
     expect(res.statusCode).toBe(201);
     return (res.json() as { paymentId: string }).paymentId;
   };
@@ -91,7 +98,12 @@ describe.each(backends)('live payment status over $name', (backend) => {
         expect((await app.inject({ url: `/api/payments/set-pending/${id}`, headers: player.auth })).statusCode).toBe(200);
         expect(await next('status')).toMatchObject({ status: 'pending', token: null });
 
-        const done = await app.inject({ method: 'POST', url: `/api/payments/sandbox/${id}/complete`, headers: player.auth, payload: { outcome: 'paid' } });
+        const done = await app.inject({
+          method: 'POST',
+          url: `/api/payments/sandbox/${id}/complete`,
+          headers: player.auth,
+          payload: { outcome: 'paid' },
+        });
         expect(done.json()).toEqual({ data: { status: 'paid' } });
         const paid = await next('status');
         expect(paid).toMatchObject({ status: 'paid', payload: 'live-1' });
@@ -112,7 +124,12 @@ describe.each(backends)('live payment status over $name', (backend) => {
         await app.inject({ url: `/api/payments/stripe/create/${id}`, headers: player.auth });
         await app.inject({ url: `/api/payments/set-pending/${id}`, headers: player.auth });
         expect(await next('status')).toMatchObject({ status: 'pending', finished: false });
-        await app.inject({ method: 'POST', url: `/api/payments/sandbox/${id}/complete`, headers: player.auth, payload: { outcome: 'canceled' } });
+        await app.inject({
+          method: 'POST',
+          url: `/api/payments/sandbox/${id}/complete`,
+          headers: player.auth,
+          payload: { outcome: 'canceled' },
+        });
         expect(await next('status')).toMatchObject({ status: 'none', token: null, finished: true });
       } finally {
         controller.abort();
@@ -128,7 +145,12 @@ describe.each(backends)('live payment status over $name', (backend) => {
         const next = eventsOf(res.body!);
         expect(await next('status')).toMatchObject({ status: 'none', finished: false });
         await app.inject({ url: `/api/payments/yookassa/create/${id}`, headers: player.auth });
-        await app.inject({ method: 'POST', url: `/api/payments/sandbox/${id}/complete`, headers: player.auth, payload: { outcome: 'canceled' } });
+        await app.inject({
+          method: 'POST',
+          url: `/api/payments/sandbox/${id}/complete`,
+          headers: player.auth,
+          payload: { outcome: 'canceled' },
+        });
         expect(await next('status')).toMatchObject({ status: 'none', finished: true });
         const got = (await app.inject({ url: `/api/payments/get/${id}`, headers: player.auth })).json() as { data: unknown };
         expect(got.data).toEqual({ status: 'none', payload: 'live-1', token: null, finished: true });

@@ -44,13 +44,27 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
 
   app.get(
     '/payments/process/:id',
-    { schema: { tags, summary: 'The payment screen: item, prices, methods, receipt e-mail', params: ZIdParams, response: { 200: data(ZPaymentProcessResponse), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The payment screen: item, prices, methods, receipt e-mail',
+        params: ZIdParams,
+        response: { 200: data(ZPaymentProcessResponse), ...errors },
+      },
+    },
     async (request) => ({ data: await service.process(user(request), request.params.id, requestContext(request).language) }),
   );
 
   app.get(
     '/payments/get/:id',
-    { schema: { tags, summary: 'Status, payload and (once paid) the signed payment token', params: ZIdParams, response: { 200: data(ZPaymentGetResponse), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Status, payload and (once paid) the signed payment token',
+        params: ZIdParams,
+        response: { 200: data(ZPaymentGetResponse), ...errors },
+      },
+    },
     async (request) => ({ data: await service.status(user(request), request.params.id) }),
   );
 
@@ -63,7 +77,8 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
         schema: {
           tags,
           summary: 'Server-Sent Events: the payment status, at once and after every change (the popup)',
-          description: 'EventSource sends no headers: pass the player token as ?jwt=. Events: ready, then status (the fields of /payments/get/{id}).',
+          description:
+            'EventSource sends no headers: pass the player token as ?jwt=. Events: ready, then status (the fields of /payments/get/{id}).',
           params: ZIdParams,
           querystring: z.object({ jwt: z.string().optional() }),
           response: { 200: z.string().describe('text/event-stream'), ...errors },
@@ -95,13 +110,27 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
 
   app.get(
     '/payments/set-pending/:id',
-    { schema: { tags, summary: 'The provider widget reported success: the payment is pending', params: ZIdParams, response: { 200: data(ZStatusAnswer), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The provider widget reported success: the payment is pending',
+        params: ZIdParams,
+        response: { 200: data(ZStatusAnswer), ...errors },
+      },
+    },
     async (request) => ({ data: { status: (await service.setPending(user(request), request.params.id)).status } }),
   );
 
   app.post(
     '/payments/update-mail-to-receive-check',
-    { schema: { tags, summary: 'Save the receipt e-mail', body: ZUpdateReceiptMailRequest, response: { 200: data(z.object({ result: z.boolean() })), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Save the receipt e-mail',
+        body: ZUpdateReceiptMailRequest,
+        response: { 200: data(z.object({ result: z.boolean() })), ...errors },
+      },
+    },
     async (request) => {
       const email = ZEmail.safeParse(request.body.email);
       if (!email.success) throw new AppError('VALIDATION_ERROR', 400, 'Invalid email format');
@@ -112,7 +141,14 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
 
   app.get(
     '/payments/yookassa/create/:id',
-    { schema: { tags, summary: 'Create the YooKassa payment: confirmation token of the widget', params: ZIdParams, response: { 200: data(ZYookassaCreateAnswer), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create the YooKassa payment: confirmation token of the widget',
+        params: ZIdParams,
+        response: { 200: data(ZYookassaCreateAnswer), ...errors },
+      },
+    },
     async (request) => {
       const { clientData, payment } = await service.createAtProvider(user(request), request.params.id, 'yookassa');
       const confirmationToken = clientData.kind === 'yookassa' ? clientData.confirmationToken : (payment.providerRef ?? '');
@@ -122,7 +158,14 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
 
   app.get(
     '/payments/yookassa/modal-close/:id',
-    { schema: { tags, summary: 'The YooKassa widget was closed: re-read the payment at YooKassa', params: ZIdParams, response: { 200: data(ZStatusAnswer), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The YooKassa widget was closed: re-read the payment at YooKassa',
+        params: ZIdParams,
+        response: { 200: data(ZStatusAnswer), ...errors },
+      },
+    },
     async (request) => {
       const payment = await service.own(user(request), request.params.id);
       return { data: { status: (await service.refresh(payment)).status } };
@@ -131,18 +174,29 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
 
   app.get(
     '/payments/stripe/create/:id',
-    { schema: { tags, summary: 'Create the Stripe PaymentIntent: client secret of the Payment Element', params: ZIdParams, response: { 200: data(ZStripeCreateAnswer), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create the Stripe PaymentIntent: client secret of the Payment Element',
+        params: ZIdParams,
+        response: { 200: data(ZStripeCreateAnswer), ...errors },
+      },
+    },
     async (request) => {
       const { clientData, payment } = await service.createAtProvider(user(request), request.params.id, 'stripe');
       const clientSecret = clientData.kind === 'stripe' ? clientData.clientSecret : '';
       const sandbox = clientData.kind === 'sandbox';
-      return { data: { clientSecret, id: payment.providerRef ?? '', sandbox, publishableKey: sandbox ? null : service.stripePublishableKey } };
+      return {
+        data: { clientSecret, id: payment.providerRef ?? '', sandbox, publishableKey: sandbox ? null : service.stripePublishableKey },
+      };
     },
   );
 
   app.post(
     '/payments/stripe/cancellation-payment',
-    { schema: { tags, summary: 'Cancel the Stripe payment', body: ZStripeCancelRequest, response: { 200: data(ZStatusAnswer), ...errors } } },
+    {
+      schema: { tags, summary: 'Cancel the Stripe payment', body: ZStripeCancelRequest, response: { 200: data(ZStatusAnswer), ...errors } },
+    },
     async (request) => {
       const payment = await service.cancel(user(request), request.body.paymentId, request.body.stripePaymentId);
       return { data: { status: payment.status } };
@@ -181,29 +235,48 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
   );
 
   // The sandbox pays on the player's word: it exists only where sandboxes do.
-  if (sandbox) app.post(
-    '/payments/sandbox/:id/complete',
-    {
-      schema: {
-        tags,
-        summary: 'The sandbox provider screen: the player paid, failed or cancelled',
-        params: ZIdParams,
-        body: z.object({ outcome: z.enum(SANDBOX_OUTCOMES) }),
-        response: { 200: data(ZStatusAnswer), ...errors },
+  if (sandbox)
+    app.post(
+      '/payments/sandbox/:id/complete',
+      {
+        schema: {
+          tags,
+          summary: 'The sandbox provider screen: the player paid, failed or cancelled',
+          params: ZIdParams,
+          body: z.object({ outcome: z.enum(SANDBOX_OUTCOMES) }),
+          response: { 200: data(ZStatusAnswer), ...errors },
+        },
       },
-    },
-    async (request) => ({ data: { status: (await service.completeSandbox(user(request), request.params.id, request.body.outcome)).status } }),
-  );
+      async (request) => ({
+        data: { status: (await service.completeSandbox(user(request), request.params.id, request.body.outcome)).status },
+      }),
+    );
 
   app.get(
     '/payments/get-user-payment',
-    { schema: { tags, summary: 'One purchase of the player', querystring: z.object({ paymentId: z.string().max(64) }), response: { 200: data(z.object({ result: ZPaymentHistoryItem.nullable() })), ...errors } } },
-    async (request) => ({ data: { result: await service.historyItem(user(request), request.query.paymentId, requestContext(request).language) } }),
+    {
+      schema: {
+        tags,
+        summary: 'One purchase of the player',
+        querystring: z.object({ paymentId: z.string().max(64) }),
+        response: { 200: data(z.object({ result: ZPaymentHistoryItem.nullable() })), ...errors },
+      },
+    },
+    async (request) => ({
+      data: { result: await service.historyItem(user(request), request.query.paymentId, requestContext(request).language) },
+    }),
   );
 
   app.get(
     '/payments/get-user-payments',
-    { schema: { tags, summary: 'The player purchase history', querystring: z.object({ project: ZProjectName.optional() }), response: { 200: data(z.array(ZPaymentHistoryItem)), ...errors } } },
+    {
+      schema: {
+        tags,
+        summary: 'The player purchase history',
+        querystring: z.object({ project: ZProjectName.optional() }),
+        response: { 200: data(z.array(ZPaymentHistoryItem)), ...errors },
+      },
+    },
     async (request) => ({ data: await service.history(user(request), request.query.project, requestContext(request).language) }),
   );
 };

@@ -23,12 +23,23 @@ describe('payments with the real provider adapters', () => {
   let player: Awaited<ReturnType<typeof makePlayer>>;
 
   const newPayment = async (priceId = 'ft-coins-100') => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/payments', headers: { authorization: `Bearer ${key}` }, payload: { userId: player.id, priceId } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payments',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { userId: player.id, priceId },
+    });
     return (res.json() as { paymentId: string }).paymentId;
   };
-  const status = async (id: string) => ((await app.inject({ url: `/api/payments/get/${id}`, headers: player.auth })).json() as { data: { status: string } }).data.status;
+  const status = async (id: string) =>
+    ((await app.inject({ url: `/api/payments/get/${id}`, headers: player.auth })).json() as { data: { status: string } }).data.status;
   const postWebhook = (provider: string, body: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: `/api/payments/webhooks/${provider}`, headers: { 'content-type': 'application/json', ...headers }, payload: body });
+    app.inject({
+      method: 'POST',
+      url: `/api/payments/webhooks/${provider}`,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: body,
+    });
   const deliveredFor = (id: string) => receiver.received.filter((event) => event.data.paymentId === id).map((event) => event.type);
 
   beforeAll(async () => {
@@ -50,9 +61,15 @@ describe('payments with the real provider adapters', () => {
       YANDEX_PAY_JWKS_URL: yandex.jwksUrl,
     });
     const admin = await staffHeaders(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
-    key = ((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin })).json() as { key: string }).key;
+    key = ((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin })).json() as { key: string })
+      .key;
     receiver = await startWebhookReceiver();
-    const hook = await app.inject({ method: 'PUT', url: '/api/staff/projects/familytown/webhook', headers: admin, payload: { url: receiver.url } });
+    const hook = await app.inject({
+      method: 'PUT',
+      url: '/api/staff/projects/familytown/webhook',
+      headers: admin,
+      payload: { url: receiver.url },
+    });
     receiver.secret = (hook.json() as { secret: string }).secret;
     player = await makePlayer(app);
   });
@@ -76,7 +93,9 @@ describe('payments with the real provider adapters', () => {
     stripe.succeed(data.id);
     const paid = stripe.eventFor(data.id, 'payment_intent.succeeded');
     const tampered = paid.replace('"amount":99', '"amount":1');
-    expect((await postWebhook('stripe', tampered, { 'stripe-signature': signStripeWebhook(paid, STRIPE.webhookSecret) })).statusCode).toBe(400);
+    expect((await postWebhook('stripe', tampered, { 'stripe-signature': signStripeWebhook(paid, STRIPE.webhookSecret) })).statusCode).toBe(
+      400,
+    );
     expect((await postWebhook('stripe', paid, { 'stripe-signature': signStripeWebhook(paid, 'whsec_forger') })).statusCode).toBe(400);
     expect(await status(id)).toBe('none');
 
@@ -92,16 +111,30 @@ describe('payments with the real provider adapters', () => {
 
   it('Stripe: cancellation from the screen ends as none; a declined card keeps the payment open for another try', async () => {
     const id = await newPayment();
-    const { data } = (await app.inject({ url: `/api/payments/stripe/create/${id}`, headers: player.auth })).json() as { data: { id: string } };
-    const wrongRef = await app.inject({ method: 'POST', url: '/api/payments/stripe/cancellation-payment', headers: player.auth, payload: { stripePaymentId: 'pi_other', paymentId: id } });
+    const { data } = (await app.inject({ url: `/api/payments/stripe/create/${id}`, headers: player.auth })).json() as {
+      data: { id: string };
+    };
+    const wrongRef = await app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/cancellation-payment',
+      headers: player.auth,
+      payload: { stripePaymentId: 'pi_other', paymentId: id },
+    });
     expect(wrongRef.statusCode).toBe(404);
-    const cancel = await app.inject({ method: 'POST', url: '/api/payments/stripe/cancellation-payment', headers: player.auth, payload: { stripePaymentId: data.id, paymentId: id } });
+    const cancel = await app.inject({
+      method: 'POST',
+      url: '/api/payments/stripe/cancellation-payment',
+      headers: player.auth,
+      payload: { stripePaymentId: data.id, paymentId: id },
+    });
     expect(cancel.json()).toEqual({ data: { status: 'none' } });
     expect(stripe.intents.get(data.id)?.status).toBe('canceled');
     await expect.poll(() => deliveredFor(id), { timeout: 5000 }).toEqual(['payment.canceled']);
 
     const declinedId = await newPayment();
-    const declined = (await app.inject({ url: `/api/payments/stripe/create/${declinedId}`, headers: player.auth })).json() as { data: { id: string } };
+    const declined = (await app.inject({ url: `/api/payments/stripe/create/${declinedId}`, headers: player.auth })).json() as {
+      data: { id: string };
+    };
     stripe.decline(declined.data.id);
     const body = stripe.eventFor(declined.data.id, 'payment_intent.payment_failed');
     await postWebhook('stripe', body, { 'stripe-signature': signStripeWebhook(body, STRIPE.webhookSecret) });
@@ -115,18 +148,24 @@ describe('payments with the real provider adapters', () => {
 
   it('YooKassa: embedded confirmation in RUB; a notification is trusted only after re-reading the payment', async () => {
     const id = await newPayment('ft-gems-50');
-    const { data } = (await app.inject({ url: `/api/payments/yookassa/create/${id}`, headers: player.auth })).json() as { data: { confirmationToken: string } };
+    const { data } = (await app.inject({ url: `/api/payments/yookassa/create/${id}`, headers: player.auth })).json() as {
+      data: { confirmationToken: string };
+    };
     expect(data.confirmationToken).toBeTruthy();
     const [ref, fakePayment] = [...kassa.payments.entries()].find(([, p]) => p.metadata.paymentId === id) ?? [];
     expect(fakePayment?.amount).toEqual({ value: '149.00', currency: 'RUB' });
-    expect((await app.inject({ url: `/api/payments/set-pending/${id}`, headers: player.auth })).json()).toEqual({ data: { status: 'pending' } });
+    expect((await app.inject({ url: `/api/payments/set-pending/${id}`, headers: player.auth })).json()).toEqual({
+      data: { status: 'pending' },
+    });
 
     // A forged "succeeded" while YooKassa says pending changes nothing.
     const forged = kassa.notificationFor(ref as string, 'payment.succeeded', { status: 'succeeded', paid: true });
     expect((await postWebhook('yookassa', forged)).json()).toMatchObject({ outcome: 'unchanged' });
     expect(await status(id)).toBe('pending');
     // The modal closes: YooKassa is asked, still pending.
-    expect((await app.inject({ url: `/api/payments/yookassa/modal-close/${id}`, headers: player.auth })).json()).toEqual({ data: { status: 'pending' } });
+    expect((await app.inject({ url: `/api/payments/yookassa/modal-close/${id}`, headers: player.auth })).json()).toEqual({
+      data: { status: 'pending' },
+    });
 
     kassa.succeed(ref as string);
     const real = kassa.notificationFor(ref as string, 'payment.succeeded');
@@ -149,7 +188,12 @@ describe('payments with the real provider adapters', () => {
 
   it('Yandex Pay: order with a payment URL; ES256 webhooks pay it, forged and expired ones are refused', async () => {
     const id = await newPayment('ft-pass-season');
-    const res = await app.inject({ method: 'POST', url: '/api/payments/yandex-pay/create', headers: player.auth, payload: { paymentId: id } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payments/yandex-pay/create',
+      headers: player.auth,
+      payload: { paymentId: id },
+    });
     expect(res.json()).toMatchObject({ code: 200, status: 'success', data: { sandbox: false } });
     expect((res.json() as { data: { paymentUrl: string } }).data.paymentUrl).toMatch(/^http/);
     expect(yandex.orders.get(id)).toMatchObject({ orderAmount: '599.00', currencyCode: 'RUB' });
@@ -163,13 +207,16 @@ describe('payments with the real provider adapters', () => {
     expect(await status(id)).toBe('none');
 
     const token = await yandex.orderStatusWebhook(id);
-    expect((await postWebhook('yandex-pay', token, { 'content-type': 'application/octet-stream' })).json()).toMatchObject({ outcome: 'applied' });
+    expect((await postWebhook('yandex-pay', token, { 'content-type': 'application/octet-stream' })).json()).toMatchObject({
+      outcome: 'applied',
+    });
     expect(await status(id)).toBe('paid');
     await expect.poll(() => deliveredFor(id), { timeout: 5000 }).toEqual(['payment.paid']);
   });
 
   it('Yandex Pay: a closed payment window cancels an unpaid order here too; a paid one stays paid', async () => {
-    const close = (paymentId: string) => app.inject({ method: 'POST', url: '/api/payments/yandex-pay/window-close', headers: player.auth, payload: { paymentId } });
+    const close = (paymentId: string) =>
+      app.inject({ method: 'POST', url: '/api/payments/yandex-pay/window-close', headers: player.auth, payload: { paymentId } });
     const unpaid = await newPayment('ft-coins-550');
     expect((await close(unpaid)).statusCode).toBe(409);
     await app.inject({ method: 'POST', url: '/api/payments/yandex-pay/create', headers: player.auth, payload: { paymentId: unpaid } });
@@ -188,7 +235,12 @@ describe('payments with the real provider adapters', () => {
   it('the sandbox completion refuses real providers', async () => {
     const id = await newPayment();
     await app.inject({ url: `/api/payments/stripe/create/${id}`, headers: player.auth });
-    const res = await app.inject({ method: 'POST', url: `/api/payments/sandbox/${id}/complete`, headers: player.auth, payload: { outcome: 'paid' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/${id}/complete`,
+      headers: player.auth,
+      payload: { outcome: 'paid' },
+    });
     expect(res.statusCode).toBe(400);
   });
 });

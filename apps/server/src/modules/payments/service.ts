@@ -14,7 +14,20 @@ import {
   type TPaymentWebhookEvent,
 } from '@portal/contracts/payments';
 import type { Db } from '../../db/client.ts';
-import { games, paymentAttempts, paymentEvents, paymentProfiles, payments, prices, projectWebhooks, projects, users, type PaymentAttemptRow, type PaymentRow, type UserRow } from '../../db/schema.ts';
+import {
+  games,
+  paymentAttempts,
+  paymentEvents,
+  paymentProfiles,
+  payments,
+  prices,
+  projectWebhooks,
+  projects,
+  users,
+  type PaymentAttemptRow,
+  type PaymentRow,
+  type UserRow,
+} from '../../db/schema.ts';
 import type { PaymentProviders } from '../../integrations/payments/create-payment-providers.ts';
 import { SandboxPaymentFinishedError, type SandboxOutcome } from '../../integrations/payments/sandbox.ts';
 import type { ProviderClientData, ProviderEvent, ProviderPaymentState } from '../../integrations/payments/types.ts';
@@ -189,7 +202,14 @@ export class PaymentsService {
             updatedAt: now,
             ...(next.finished ? { finishedAt: now } : {}),
             ...(next.status === 'paid' ? { paidAt: now } : {}),
-            ...(payingAttempt ? { provider: payingAttempt.provider, providerRef: payingAttempt.providerRef, amountMinor: payingAttempt.amountMinor, currency: payingAttempt.currency } : {}),
+            ...(payingAttempt
+              ? {
+                  provider: payingAttempt.provider,
+                  providerRef: payingAttempt.providerRef,
+                  amountMinor: payingAttempt.amountMinor,
+                  currency: payingAttempt.currency,
+                }
+              : {}),
           })
           .where(and(eq(payments.id, id), eq(payments.status, current.status), isNull(payments.finishedAt)))
           .returning();
@@ -231,7 +251,12 @@ export class PaymentsService {
     }
     if (event.status !== 'pending' && (event.amountMinor !== attempt.amountMinor || event.currency !== attempt.currency)) {
       this.options.log.error(
-        { paymentId: payment.id, providerRef: attempt.providerRef, expected: [attempt.amountMinor, attempt.currency], reported: [event.amountMinor, event.currency] },
+        {
+          paymentId: payment.id,
+          providerRef: attempt.providerRef,
+          expected: [attempt.amountMinor, attempt.currency],
+          reported: [event.amountMinor, event.currency],
+        },
         'provider reported another amount: payment left unchanged',
       );
       return 'mismatch';
@@ -239,7 +264,10 @@ export class PaymentsService {
     const current = payment.provider === attempt.provider && payment.providerRef === attempt.providerRef;
     if (!current && event.status !== 'paid') return 'unchanged';
     if (event.status === 'paid' && payment.finishedAt && payment.status !== 'paid') {
-      this.options.log.error({ paymentId: payment.id, provider: attempt.provider, providerRef: attempt.providerRef, status: payment.status }, 'provider reports a payment paid after it was finished unpaid');
+      this.options.log.error(
+        { paymentId: payment.id, provider: attempt.provider, providerRef: attempt.providerRef, status: payment.status },
+        'provider reports a payment paid after it was finished unpaid',
+      );
     }
     const eventRecord = event.eventId ? { provider: event.provider, eventId: event.eventId } : undefined;
     const result = await this.move(payment.id, this.moveOf(event), eventRecord, current ? undefined : attempt);
@@ -279,7 +307,10 @@ export class PaymentsService {
   async gameNames(projectNames: string[], language: Language): Promise<Map<string, string>> {
     const wanted = [...new Set(projectNames)];
     if (wanted.length === 0) return new Map();
-    const rows = await this.db.select({ project: games.project, localization: games.localization }).from(games).where(inArray(games.project, wanted));
+    const rows = await this.db
+      .select({ project: games.project, localization: games.localization })
+      .from(games)
+      .where(inArray(games.project, wanted));
     const byProject = new Map(rows.map((row) => [row.project, row.localization]));
     return new Map(wanted.map((project) => [project, gameNameOf(project, byProject.get(project), language)]));
   }
@@ -326,7 +357,13 @@ export class PaymentsService {
         status: payment.status,
         userId: payment.userId,
         aud: payment.project,
-        extra: { project: payment.project, priceId: payment.priceId, amountMinor: payment.amountMinor, currency: payment.currency, payload: payment.payload },
+        extra: {
+          project: payment.project,
+          priceId: payment.priceId,
+          amountMinor: payment.amountMinor,
+          currency: payment.currency,
+          payload: payment.payload,
+        },
       }));
     }
     return { status: payment.status, payload: payment.payload, token, finished: payment.finishedAt !== null };
@@ -352,7 +389,11 @@ export class PaymentsService {
    * then pays this payment. An abandoned attempt is cancelled where that is cheap (Stripe, the
    * sandbox), best effort.
    */
-  async createAtProvider(user: UserRow, id: string, providerId: TPaymentProviderId): Promise<{ payment: PaymentRow; clientData: ProviderClientData }> {
+  async createAtProvider(
+    user: UserRow,
+    id: string,
+    providerId: TPaymentProviderId,
+  ): Promise<{ payment: PaymentRow; clientData: ProviderClientData }> {
     const payment = await this.own(user, id);
     if (payment.finishedAt) throw new AppError('PAYMENT_ALREADY_FINISHED', 409, `The payment is already ${payment.status}`);
     const [project] = await this.db.select().from(projects).where(eq(projects.name, payment.project));
@@ -392,7 +433,12 @@ export class PaymentsService {
       .returning();
     if (!updated) throw new AppError('PAYMENT_ALREADY_FINISHED', 409, 'The payment is already finished');
     if (firstTime) {
-      await enqueueJob(this.db, RECONCILE_JOB, { paymentId: payment.id, providerRef: created.providerRef }, { runAt: new Date(Date.now() + this.options.reconcileAfterMs) });
+      await enqueueJob(
+        this.db,
+        RECONCILE_JOB,
+        { paymentId: payment.id, providerRef: created.providerRef },
+        { runAt: new Date(Date.now() + this.options.reconcileAfterMs) },
+      );
       if (payment.provider && payment.providerRef) {
         // Now that the new attempt is current, the abandoned one's cancellation cannot cancel the payment.
         await this.cancelAbandoned({ provider: payment.provider, providerRef: payment.providerRef });
@@ -414,7 +460,10 @@ export class PaymentsService {
       const state = await this.providers.get(attempt.provider).cancelPayment(attempt.providerRef);
       await this.applyProviderEvent({ ...state, provider: attempt.provider });
     } catch (error) {
-      this.options.log.warn({ err: error, provider: attempt.provider, providerRef: attempt.providerRef }, 'could not cancel an abandoned provider payment');
+      this.options.log.warn(
+        { err: error, provider: attempt.provider, providerRef: attempt.providerRef },
+        'could not cancel an abandoned provider payment',
+      );
     }
   }
 
@@ -443,7 +492,8 @@ export class PaymentsService {
   async closeYandexPayWindow(user: UserRow, id: string): Promise<PaymentRow> {
     const payment = await this.own(user, id);
     if (payment.finishedAt) return payment;
-    if (payment.provider !== 'yandex-pay' || !payment.providerRef) throw new AppError('PAYMENT_NOT_STARTED', 409, 'No Yandex Pay payment was started');
+    if (payment.provider !== 'yandex-pay' || !payment.providerRef)
+      throw new AppError('PAYMENT_NOT_STARTED', 409, 'No Yandex Pay payment was started');
     const after = await this.cancel(user, id, payment.providerRef);
     if (after.finishedAt) return after;
     return (await this.move(after.id, 'cancel')).payment;
@@ -466,7 +516,10 @@ export class PaymentsService {
         const earlier = await this.providers.get(attempt.provider).getPayment(attempt.providerRef);
         await this.applyProviderEvent({ ...earlier, provider: attempt.provider });
       } catch (error) {
-        this.options.log.warn({ err: error, paymentId: payment.id, provider: attempt.provider, providerRef: attempt.providerRef }, 'could not re-read an earlier provider payment');
+        this.options.log.warn(
+          { err: error, paymentId: payment.id, provider: attempt.provider, providerRef: attempt.providerRef },
+          'could not re-read an earlier provider payment',
+        );
       }
     }
     return (await this.find(payment.id)) ?? payment;
@@ -496,8 +549,16 @@ export class PaymentsService {
       // A payment the player never started (no provider chosen, not finished) is an offer, not a purchase.
       or(isNotNull(payments.provider), isNotNull(payments.finishedAt), ne(payments.status, 'none')),
     ];
-    const rows = await this.db.select().from(payments).where(and(...where)).orderBy(desc(payments.createdAt)).limit(500);
-    const names = await this.gameNames(rows.map((row) => row.project), language);
+    const rows = await this.db
+      .select()
+      .from(payments)
+      .where(and(...where))
+      .orderBy(desc(payments.createdAt))
+      .limit(500);
+    const names = await this.gameNames(
+      rows.map((row) => row.project),
+      language,
+    );
     return rows.map((row) => toHistoryItem(row, language, names.get(row.project)));
   }
 
@@ -506,7 +567,11 @@ export class PaymentsService {
   jobKinds(): Record<string, JobKind> {
     return {
       // 10 s doubling to an hour, 40 attempts: a day and a half of retries.
-      [WEBHOOK_JOB]: { maxAttempts: 40, backoffMs: exponentialBackoff(this.options.webhookRetryBaseMs ?? 10_000, 3_600_000), handler: (payload) => this.deliverWebhook(String(payload.paymentId)) },
+      [WEBHOOK_JOB]: {
+        maxAttempts: 40,
+        backoffMs: exponentialBackoff(this.options.webhookRetryBaseMs ?? 10_000, 3_600_000),
+        handler: (payload) => this.deliverWebhook(String(payload.paymentId)),
+      },
       [RECONCILE_JOB]: {
         maxAttempts: 30,
         backoffMs: exponentialBackoff(60_000, 3_600_000),
@@ -564,7 +629,10 @@ export class PaymentsService {
   /** `userId` is the id of a portal player (a deleted account is no longer one). */
   private async playerExists(userId: string): Promise<boolean> {
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) return false;
-    const [row] = await this.db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    const [row] = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
     return row !== undefined;
   }
 

@@ -6,7 +6,9 @@ import { providerOptions } from './setup.ts';
 describe('provider keys', () => {
   it('no keys: every provider is the sandbox; a full set: the real adapter with its base URL', () => {
     expect(providerOptions(testConfig())).toEqual({});
-    const options = providerOptions(testConfig({ YOOKASSA_SHOP_ID: '1', YOOKASSA_SECRET_KEY: 's', YOOKASSA_API_BASE: 'http://127.0.0.1:1/v3' }));
+    const options = providerOptions(
+      testConfig({ YOOKASSA_SHOP_ID: '1', YOOKASSA_SECRET_KEY: 's', YOOKASSA_API_BASE: 'http://127.0.0.1:1/v3' }),
+    );
     expect(options).toEqual({ yookassa: { shopId: '1', secretKey: 's', apiBaseUrl: 'http://127.0.0.1:1/v3' } });
   });
 

@@ -18,9 +18,18 @@ export interface Payments {
 /** A provider's keys come as a set: half a set is a mistake, not a wish for the sandbox. */
 function assertCompleteKeys(config: AppConfig): void {
   const sets: Array<[string, string | undefined][]> = [
-    [['STRIPE_SECRET_KEY', config.STRIPE_SECRET_KEY], ['STRIPE_WEBHOOK_SECRET', config.STRIPE_WEBHOOK_SECRET]],
-    [['YOOKASSA_SHOP_ID', config.YOOKASSA_SHOP_ID], ['YOOKASSA_SECRET_KEY', config.YOOKASSA_SECRET_KEY]],
-    [['YANDEX_PAY_MERCHANT_ID', config.YANDEX_PAY_MERCHANT_ID], ['YANDEX_PAY_API_KEY', config.YANDEX_PAY_API_KEY]],
+    [
+      ['STRIPE_SECRET_KEY', config.STRIPE_SECRET_KEY],
+      ['STRIPE_WEBHOOK_SECRET', config.STRIPE_WEBHOOK_SECRET],
+    ],
+    [
+      ['YOOKASSA_SHOP_ID', config.YOOKASSA_SHOP_ID],
+      ['YOOKASSA_SECRET_KEY', config.YOOKASSA_SECRET_KEY],
+    ],
+    [
+      ['YANDEX_PAY_MERCHANT_ID', config.YANDEX_PAY_MERCHANT_ID],
+      ['YANDEX_PAY_API_KEY', config.YANDEX_PAY_API_KEY],
+    ],
   ];
   for (const set of sets) {
     const given = set.filter(([, value]) => value !== undefined);

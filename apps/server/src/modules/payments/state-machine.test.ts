@@ -71,7 +71,9 @@ describe('state machine over the database: random provider event sequences', () 
           provider: 'stripe',
           providerRef,
         });
-        await app.database.db.insert(paymentAttempts).values({ paymentId: id, provider: 'stripe', providerRef, amountMinor: 99, currency: 'USD' });
+        await app.database.db
+          .insert(paymentAttempts)
+          .values({ paymentId: id, provider: 'stripe', providerRef, amountMinor: 99, currency: 'USD' });
         const seen = new Set<string>();
         let model: PaymentState = { status: 'none', finished: false };
         for (const event of events) {
@@ -106,7 +108,12 @@ describe('state machine over the database: random provider event sequences', () 
   });
 
   it('after a provider switch, the earlier attempt can only pay the payment (and then becomes its provider payment)', async () => {
-    const ZAttemptEvent = fc.record({ earlier: fc.boolean(), status: ZStatus, eventId: fc.option(fc.constantFrom('e1', 'e2', 'e3'), { nil: undefined }), rightAmount: fc.boolean() });
+    const ZAttemptEvent = fc.record({
+      earlier: fc.boolean(),
+      status: ZStatus,
+      eventId: fc.option(fc.constantFrom('e1', 'e2', 'e3'), { nil: undefined }),
+      rightAmount: fc.boolean(),
+    });
     await fc.assert(
       fc.asyncProperty(fc.array(ZAttemptEvent, { minLength: 1, maxLength: 12 }), async (events) => {
         const id = randomUUID();
@@ -116,10 +123,23 @@ describe('state machine over the database: random provider event sequences', () 
           latest: { provider: 'stripe', providerRef: `pi_${randomUUID()}`, amountMinor: 99, currency: 'USD' },
         } as const;
         await app.database.db.insert(payments).values({
-          id, project: 'familytown', userId: 'prop-user', priceId: 'ft-coins-100', titleRu: 'x', titleEn: 'x',
-          ruAmountMinor: 7900, enAmountMinor: 99, amountMinor: 99, currency: 'USD', provider: 'stripe', providerRef: attempts.latest.providerRef,
+          id,
+          project: 'familytown',
+          userId: 'prop-user',
+          priceId: 'ft-coins-100',
+          titleRu: 'x',
+          titleEn: 'x',
+          ruAmountMinor: 7900,
+          enAmountMinor: 99,
+          amountMinor: 99,
+          currency: 'USD',
+          provider: 'stripe',
+          providerRef: attempts.latest.providerRef,
         });
-        await app.database.db.insert(paymentAttempts).values([{ paymentId: id, ...attempts.earlier }, { paymentId: id, ...attempts.latest }]);
+        await app.database.db.insert(paymentAttempts).values([
+          { paymentId: id, ...attempts.earlier },
+          { paymentId: id, ...attempts.latest },
+        ]);
         let model: PaymentState = { status: 'none', finished: false };
         let current: 'earlier' | 'latest' = 'latest';
         const seen = new Set<string>();
@@ -146,7 +166,11 @@ describe('state machine over the database: random provider event sequences', () 
           }
           const [row] = await app.database.db.select().from(payments).where(eq(payments.id, id));
           expect({ status: row?.status, finished: row?.finishedAt !== null }).toEqual(model);
-          expect(row).toMatchObject({ providerRef: attempts[current].providerRef, amountMinor: attempts[current].amountMinor, currency: attempts[current].currency });
+          expect(row).toMatchObject({
+            providerRef: attempts[current].providerRef,
+            amountMinor: attempts[current].amountMinor,
+            currency: attempts[current].currency,
+          });
         }
         const hooks = await app.database.db.select().from(jobs).where(eq(jobs.kind, WEBHOOK_JOB));
         expect(hooks.filter((job) => job.payload.paymentId === id)).toHaveLength(model.finished ? 1 : 0);
@@ -158,13 +182,32 @@ describe('state machine over the database: random provider event sequences', () 
   it('concurrent final events: exactly one wins', async () => {
     const id = randomUUID();
     await app.database.db.insert(payments).values({
-      id, project: 'familytown', userId: 'race', priceId: 'ft-coins-100', titleRu: 'x', titleEn: 'x',
-      ruAmountMinor: 7900, enAmountMinor: 99, amountMinor: 99, currency: 'USD', provider: 'stripe', providerRef: `pi_race_${id}`,
+      id,
+      project: 'familytown',
+      userId: 'race',
+      priceId: 'ft-coins-100',
+      titleRu: 'x',
+      titleEn: 'x',
+      ruAmountMinor: 7900,
+      enAmountMinor: 99,
+      amountMinor: 99,
+      currency: 'USD',
+      provider: 'stripe',
+      providerRef: `pi_race_${id}`,
     });
-    await app.database.db.insert(paymentAttempts).values({ paymentId: id, provider: 'stripe', providerRef: `pi_race_${id}`, amountMinor: 99, currency: 'USD' });
+    await app.database.db
+      .insert(paymentAttempts)
+      .values({ paymentId: id, provider: 'stripe', providerRef: `pi_race_${id}`, amountMinor: 99, currency: 'USD' });
     const results = await Promise.all(
       (['paid', 'fail', 'canceled', 'paid'] as const).map((status, i) =>
-        app.payments.service.applyProviderEvent({ provider: 'stripe', providerRef: `pi_race_${id}`, status, amountMinor: 99, currency: 'USD', eventId: `race-${id}-${i}` }),
+        app.payments.service.applyProviderEvent({
+          provider: 'stripe',
+          providerRef: `pi_race_${id}`,
+          status,
+          amountMinor: 99,
+          currency: 'USD',
+          eventId: `race-${id}-${i}`,
+        }),
       ),
     );
     expect(results.filter((r) => r === 'applied')).toHaveLength(1);

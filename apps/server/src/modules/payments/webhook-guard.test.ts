@@ -3,7 +3,13 @@ import { listen, type LocalServer } from '../../integrations/payments/testing/ht
 import { PermanentJobError } from '../../lib/jobs/queue.ts';
 import { publicOnlyWebhookFetch } from './webhook-guard.ts';
 
-const post = (body: string) => ({ method: 'POST' as const, headers: { 'content-type': 'application/json' }, body, redirect: 'manual' as const, signal: AbortSignal.timeout(5_000) });
+const post = (body: string) => ({
+  method: 'POST' as const,
+  headers: { 'content-type': 'application/json' },
+  body,
+  redirect: 'manual' as const,
+  signal: AbortSignal.timeout(5_000),
+});
 
 describe('publicOnlyWebhookFetch', () => {
   let receiver: LocalServer;
@@ -36,7 +42,12 @@ describe('publicOnlyWebhookFetch', () => {
       asked += 1;
       return [{ address: '93.184.216.34' }];
     });
-    for (const url of [`http://127.0.0.1:${port()}/`, `http://localhost:${port()}/`, 'http://[64:ff9b::7f00:1]/', 'http://[::ffff:10.0.0.1]/']) {
+    for (const url of [
+      `http://127.0.0.1:${port()}/`,
+      `http://localhost:${port()}/`,
+      'http://[64:ff9b::7f00:1]/',
+      'http://[::ffff:10.0.0.1]/',
+    ]) {
       await expect(send(url, post('{}')), url).rejects.toBeInstanceOf(PermanentJobError);
     }
     expect(asked).toBe(0);

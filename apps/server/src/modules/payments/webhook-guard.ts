@@ -23,7 +23,12 @@ export function publicOnlyWebhookFetch(resolve?: Resolver, refused?: (address: s
       if (literal) throw new NonPublicAddressError(literal);
       return await undiciFetch(url, { ...init, dispatcher });
     } catch (error) {
-      const reason = error instanceof NonPublicAddressError ? error : error instanceof Error && error.cause instanceof NonPublicAddressError ? error.cause : undefined;
+      const reason =
+        error instanceof NonPublicAddressError
+          ? error
+          : error instanceof Error && error.cause instanceof NonPublicAddressError
+            ? error.cause
+            : undefined;
       if (reason) throw new PermanentJobError(`webhook target refused: ${reason.message}`);
       throw error;
     }

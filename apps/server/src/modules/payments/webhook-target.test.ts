@@ -70,25 +70,36 @@ describe.each(backends)('webhook targets over $name', (backend) => {
   const signedIn = new WeakMap<FastifyInstance, Promise<Record<string, string>>>();
   const setWebhook = async (app: FastifyInstance, url: string) => {
     if (!signedIn.has(app)) signedIn.set(app, staffHeaders(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD));
-    return app.inject({ method: 'PUT', url: '/api/staff/projects/familytown/webhook', headers: await signedIn.get(app)!, payload: { url } });
+    return app.inject({
+      method: 'PUT',
+      url: '/api/staff/projects/familytown/webhook',
+      headers: await signedIn.get(app)!,
+      payload: { url },
+    });
   };
 
-  it.skipIf(backend.skip)('production refuses loopback, private, link-local, unique-local and unspecified targets at save time', async () => {
-    for (const url of NON_PUBLIC) {
-      const res = await setWebhook(production, url);
-      expect(res.statusCode, url).toBe(400);
-      expect(res.json(), url).toMatchObject({ code: 'WEBHOOK_URL_NOT_ALLOWED', message: expect.stringContaining('not allowed') });
-    }
-    const scheme = await setWebhook(production, 'ftp://game.example/hook');
-    expect(scheme.statusCode).toBe(400);
-    expect(scheme.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
-    expect((await setWebhook(production, 'https://game.example/hook')).statusCode).toBe(200);
-    expect((await setWebhook(production, 'http://8.8.8.8/hook')).statusCode).toBe(200);
-  });
+  it.skipIf(backend.skip)(
+    'production refuses loopback, private, link-local, unique-local and unspecified targets at save time',
+    async () => {
+      for (const url of NON_PUBLIC) {
+        const res = await setWebhook(production, url);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json(), url).toMatchObject({ code: 'WEBHOOK_URL_NOT_ALLOWED', message: expect.stringContaining('not allowed') });
+      }
+      const scheme = await setWebhook(production, 'ftp://game.example/hook');
+      expect(scheme.statusCode).toBe(400);
+      expect(scheme.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+      expect((await setWebhook(production, 'https://game.example/hook')).statusCode).toBe(200);
+      expect((await setWebhook(production, 'http://8.8.8.8/hook')).statusCode).toBe(200);
+    },
+  );
 
   it.skipIf(backend.skip)('outside production a local receiver is allowed', async () => {
     // Its own app, closed at once: its job worker must not race production's for the next test's job.
-    const development = await buildTestApp({ ...ADMIN, NODE_ENV: 'development', LOG_LEVEL: 'silent' }, { database: testDb.database, seed: false });
+    const development = await buildTestApp(
+      { ...ADMIN, NODE_ENV: 'development', LOG_LEVEL: 'silent' },
+      { database: testDb.database, seed: false },
+    );
     try {
       expect((await setWebhook(development, 'http://127.0.0.1:5432/')).statusCode).toBe(200);
     } finally {
@@ -100,19 +111,38 @@ describe.each(backends)('webhook targets over $name', (backend) => {
     // As if the saved name now resolved inside our network: the row points at the local receiver.
     await testDb.database.db.update(projectWebhooks).set({ url: receiver.url }).where(eq(projectWebhooks.project, 'familytown'));
     const admin = await staffHeaders(production, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
-    const key = ((await production.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin })).json() as { key: string }).key;
+    const key = (
+      (await production.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin })).json() as {
+        key: string;
+      }
+    ).key;
     const player = await makePlayer(production);
-    const created = await production.inject({ method: 'POST', url: '/api/v1/payments', headers: { authorization: `Bearer ${key}` }, payload: { userId: player.id, priceId: 'ft-energy-10' } });
+    const created = await production.inject({
+      method: 'POST',
+      url: '/api/v1/payments',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { userId: player.id, priceId: 'ft-energy-10' },
+    });
     expect(created.statusCode).toBe(201);
     const id = (created.json() as { paymentId: string }).paymentId;
     expect((await production.inject({ url: `/api/payments/yookassa/create/${id}`, headers: player.auth })).statusCode).toBe(200);
     const kassaRef = [...kassa.payments.entries()].find(([, p]) => p.metadata.paymentId === id)?.[0] as string;
     kassa.succeed(kassaRef);
-    const notified = await production.inject({ method: 'POST', url: '/api/payments/webhooks/yookassa', headers: { 'content-type': 'application/json' }, payload: kassa.notificationFor(kassaRef, 'payment.succeeded') });
+    const notified = await production.inject({
+      method: 'POST',
+      url: '/api/payments/webhooks/yookassa',
+      headers: { 'content-type': 'application/json' },
+      payload: kassa.notificationFor(kassaRef, 'payment.succeeded'),
+    });
     expect(notified.json()).toMatchObject({ outcome: 'applied' });
 
     const job = async () =>
-      (await testDb.database.db.select().from(jobs).where(and(eq(jobs.kind, WEBHOOK_JOB), sql`${jobs.payload}->>'paymentId' = ${id}`)))[0];
+      (
+        await testDb.database.db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.kind, WEBHOOK_JOB), sql`${jobs.payload}->>'paymentId' = ${id}`))
+      )[0];
     await expect.poll(async () => (await job())?.failedAt ?? null, { timeout: 20_000 }).not.toBeNull();
     const failed = await job();
     expect(failed).toMatchObject({ attempts: 1, lastError: expect.stringContaining('refused') });

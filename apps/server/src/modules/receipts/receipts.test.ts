@@ -22,29 +22,50 @@ describe.each(backends)('receipts over $name', (backend) => {
 
   type Player = Awaited<ReturnType<typeof makePlayer>>;
   const receiptJobs = async (paymentId: string) =>
-    app.database.db.select().from(jobs).where(and(eq(jobs.kind, RECEIPT_JOB), sql`${jobs.payload}->>'paymentId' = ${paymentId}`));
+    app.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, RECEIPT_JOB), sql`${jobs.payload}->>'paymentId' = ${paymentId}`));
 
   /** A game server creates a payment for the player, who pays it in the sandbox (YooKassa: roubles). */
   async function paidPayment(player: Player, priceId = 'ft-coins-100'): Promise<string> {
-    const created = await app.inject({ method: 'POST', url: '/api/v1/payments', headers: { authorization: `Bearer ${key}` }, payload: { userId: player.id, priceId } });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payments',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { userId: player.id, priceId },
+    });
     expect(created.statusCode).toBe(201);
     const id = (created.json() as { paymentId: string }).paymentId;
     expect((await app.inject({ url: `/api/payments/yookassa/create/${id}`, headers: player.auth })).statusCode).toBe(200);
-    const paid = await app.inject({ method: 'POST', url: `/api/payments/sandbox/${id}/complete`, headers: player.auth, payload: { outcome: 'paid' } });
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/${id}/complete`,
+      headers: player.auth,
+      payload: { outcome: 'paid' },
+    });
     expect(paid.json()).toEqual({ data: { status: 'paid' } });
     return id;
   }
-  const linkOf = (player: Player, id: string) => app.inject({ url: `/api/user/get-receipt-link?privatePaymentId=${id}`, headers: player.auth });
+  const linkOf = (player: Player, id: string) =>
+    app.inject({ url: `/api/user/get-receipt-link?privatePaymentId=${id}`, headers: player.auth });
 
   beforeAll(async () => {
     if (backend.skip) return;
     testDb = await backend.open();
     app = await buildTestApp({ ...ADMIN }, { database: testDb.database });
     await app.jobs.stop();
-    const worker = new JobWorker({ db: app.database.db, log: app.log, kinds: app.receipts.service.jobKinds(), pollIntervalMs: 60_000, leaseMs: 60_000 });
+    const worker = new JobWorker({
+      db: app.database.db,
+      log: app.log,
+      kinds: app.receipts.service.jobKinds(),
+      pollIntervalMs: 60_000,
+      leaseMs: 60_000,
+    });
     runJobs = () => worker.runDue();
     const admin = await staffHeaders(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
-    key = ((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin })).json() as { key: string }).key;
+    key = ((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin })).json() as { key: string })
+      .key;
   });
   afterAll(async () => {
     await app?.close();
@@ -70,7 +91,8 @@ describe.each(backends)('receipts over $name', (backend) => {
     expect(pdf.headers['content-disposition']).toBe(`inline; filename="receipt-${id}.pdf"`);
     expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = (await extractPdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
-    for (const expected of ['Мешок монет', 'Семейный городок', 'ООО «ГеймПортал»', '79 ₽ (RUB)', id, 'оплачен', 'дебетовая карта']) expect(text).toContain(expected);
+    for (const expected of ['Мешок монет', 'Семейный городок', 'ООО «ГеймПортал»', '79 ₽ (RUB)', id, 'оплачен', 'дебетовая карта'])
+      expect(text).toContain(expected);
     expect(text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
 
     // The file name is the server's own, under DATA_DIR/receipts.
@@ -89,7 +111,12 @@ describe.each(backends)('receipts over $name', (backend) => {
     expect((await app.inject({ url: `/api/user/get-receipt-link?privatePaymentId=${id}` })).statusCode).toBe(401);
     expect((await app.inject({ url: '/api/user/get-receipt-link', headers: owner.auth })).statusCode).toBe(400);
 
-    const unpaid = await app.inject({ method: 'POST', url: '/api/v1/payments', headers: { authorization: `Bearer ${key}` }, payload: { userId: owner.id, priceId: 'ft-coins-100' } });
+    const unpaid = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payments',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { userId: owner.id, priceId: 'ft-coins-100' },
+    });
     const unpaidId = (unpaid.json() as { paymentId: string }).paymentId;
     const notPaid = await linkOf(owner, unpaidId);
     expect(notPaid.statusCode).toBe(409);
@@ -146,7 +173,10 @@ describe.each(backends)('receipts over $name', (backend) => {
     expect(waiting).toHaveLength(1);
     await runJobs();
     expect((await linkOf(player, id)).json()).toMatchObject({ data: { result: expect.stringMatching(/^\/api\/user\/receipts\//) } });
-    const open = await app.database.db.select().from(jobs).where(and(eq(jobs.kind, RECEIPT_JOB), isNull(jobs.doneAt)));
+    const open = await app.database.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, RECEIPT_JOB), isNull(jobs.doneAt)));
     expect(open.filter((job) => job.payload.paymentId === id)).toHaveLength(0);
   });
 });

@@ -85,7 +85,9 @@ export class ReceiptsService {
     const [payment] = UUID.test(paymentId) ? await db.select().from(payments).where(eq(payments.id, paymentId)) : [];
     if (!payment || payment.status !== 'paid') return 'not-paid';
     // A deleted account gets no new receipt (a payment it left pending may still be paid).
-    const [owner] = UUID.test(payment.userId) ? await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, payment.userId)) : [];
+    const [owner] = UUID.test(payment.userId)
+      ? await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, payment.userId))
+      : [];
     if (owner?.deletedAt) return 'owner-deleted';
     const existing = await this.find(payment.id);
     if (existing && (await this.files.exists(existing.fileName))) return 'exists';
@@ -94,8 +96,16 @@ export class ReceiptsService {
     const fileName = `${payment.id}-${randomUUID().slice(0, 8)}.pdf`;
     await this.files.save(fileName, pdf, 'application/pdf');
     const saved = existing
-      ? await db.update(receipts).set({ fileName, byteSize: pdf.length, createdAt: new Date() }).where(eq(receipts.paymentId, payment.id)).returning()
-      : await db.insert(receipts).values({ paymentId: payment.id, userId: payment.userId, fileName, byteSize: pdf.length }).onConflictDoNothing().returning();
+      ? await db
+          .update(receipts)
+          .set({ fileName, byteSize: pdf.length, createdAt: new Date() })
+          .where(eq(receipts.paymentId, payment.id))
+          .returning()
+      : await db
+          .insert(receipts)
+          .values({ paymentId: payment.id, userId: payment.userId, fileName, byteSize: pdf.length })
+          .onConflictDoNothing()
+          .returning();
     if (saved.length === 0) {
       // Another worker made it first: keep theirs.
       await this.files.remove(fileName);
@@ -127,7 +137,8 @@ export class ReceiptsService {
     const receipt = await this.find(paymentId);
     if (!receipt) throw notFound();
     const verdict = this.verify(paymentId, receipt.userId, token, now);
-    if (verdict === 'expired') throw new AppError('RECEIPT_LINK_EXPIRED', 410, 'The receipt link has expired; open the receipt again from the purchase history');
+    if (verdict === 'expired')
+      throw new AppError('RECEIPT_LINK_EXPIRED', 410, 'The receipt link has expired; open the receipt again from the purchase history');
     if (verdict !== 'ok') throw new AppError('FORBIDDEN', 403, 'The receipt link is not valid');
     const pdf = await this.files.load(receipt.fileName);
     if (pdf) return { pdf, downloadName: `receipt-${paymentId}.pdf` };
@@ -177,7 +188,10 @@ export class ReceiptsService {
     const language = payment.currency === 'RUB' ? ('ru' as const) : ('en' as const);
     const [game] = await db.select({ localization: games.localization }).from(games).where(eq(games.project, payment.project));
     const projectName = game?.localization[language]?.name ?? game?.localization.en?.name ?? payment.project;
-    const [profile] = await db.select({ email: paymentProfiles.receiptEmail }).from(paymentProfiles).where(eq(paymentProfiles.userId, payment.userId));
+    const [profile] = await db
+      .select({ email: paymentProfiles.receiptEmail })
+      .from(paymentProfiles)
+      .where(eq(paymentProfiles.userId, payment.userId));
     const [user] = UUID.test(payment.userId) ? await db.select({ email: users.email }).from(users).where(eq(users.id, payment.userId)) : [];
     return {
       language,

@@ -15,7 +15,10 @@ export interface NewSession {
 export function createSessionRepository(db: Db) {
   return {
     async create(input: NewSession): Promise<SessionRow> {
-      const [row] = await db.insert(sessions).values({ id: randomUUID(), ...input }).returning();
+      const [row] = await db
+        .insert(sessions)
+        .values({ id: randomUUID(), ...input })
+        .returning();
       if (!row) throw new Error('insert into sessions returned nothing');
       return row;
     },

@@ -12,7 +12,11 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function newSession(): Promise<string> {
-  const answer = await app.inject({ method: 'POST', url: '/api/session/get', payload: { source: 'web', locale: 'en', project: 'familytown' } });
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/api/session/get',
+    payload: { source: 'web', locale: 'en', project: 'familytown' },
+  });
   return (answer.json() as { data: { session: string } }).data.session;
 }
 
@@ -27,7 +31,10 @@ describe('GET /api/session/:session', () => {
 
     const old = await newSession();
     const { db } = await sharedMemoryDatabase();
-    await db.update(sessions).set({ createdAt: new Date(Date.now() - SESSION_LIFETIME_MS - 60_000) }).where(eq(sessions.id, old));
+    await db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - SESSION_LIFETIME_MS - 60_000) })
+      .where(eq(sessions.id, old));
     const expired = await lookUp(old);
     expect(expired.statusCode).toBe(404);
     expect(expired.json()).toEqual({ code: 'SESSION_NOT_FOUND', message: 'Session not found' });

@@ -44,7 +44,12 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
   app.get(
     '/session/:session',
     {
-      schema: { tags, summary: 'A session made by session/get (404 when unknown or expired)', params: z.object({ session: z.uuid() }), response: { 200: data(ZSessionInfo), 400: ZApiError, 404: ZApiError } },
+      schema: {
+        tags,
+        summary: 'A session made by session/get (404 when unknown or expired)',
+        params: z.object({ session: z.uuid() }),
+        response: { 200: data(ZSessionInfo), 400: ZApiError, 404: ZApiError },
+      },
     },
     async (request) => {
       const row = await repo.find(request.params.session);

@@ -75,7 +75,11 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     '/staff/logout',
     {
       preHandler: support,
-      schema: { tags, summary: 'Sign out everywhere: every token of this member stops working', response: { 200: z.object({ data: ZOkAnswer }), ...errors } },
+      schema: {
+        tags,
+        summary: 'Sign out everywhere: every token of this member stops working',
+        response: { 200: z.object({ data: ZOkAnswer }), ...errors },
+      },
     },
     async (request) => {
       if (!request.staff) throw new AppError('UNAUTHORIZED', 401, 'Staff sign-in required');
@@ -86,7 +90,10 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
 
   app.get(
     '/staff/me',
-    { preHandler: support, schema: { tags, summary: 'The signed-in staff member and role', response: { 200: z.object({ data: ZStaffMe }), ...errors } } },
+    {
+      preHandler: support,
+      schema: { tags, summary: 'The signed-in staff member and role', response: { 200: z.object({ data: ZStaffMe }), ...errors } },
+    },
     async (request) => {
       if (!request.staff) throw new AppError('UNAUTHORIZED', 401, 'Staff sign-in required');
       return { data: request.staff };
@@ -97,14 +104,23 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     '/staff/accounts',
     {
       preHandler: admin,
-      schema: { tags, summary: 'A new staff member (admin only)', body: ZStaffAccountRequest, response: { 201: z.object({ data: ZStaffMe }), ...errors, 409: ZApiError } },
+      schema: {
+        tags,
+        summary: 'A new staff member (admin only)',
+        body: ZStaffAccountRequest,
+        response: { 201: z.object({ data: ZStaffMe }), ...errors, 409: ZApiError },
+      },
     },
-    async (request, reply) => reply.code(201).send({ data: await staff.createAccount(request.body.email, request.body.password, request.body.role) }),
+    async (request, reply) =>
+      reply.code(201).send({ data: await staff.createAccount(request.body.email, request.body.password, request.body.role) }),
   );
 
   app.get(
     '/staff/accounts',
-    { preHandler: admin, schema: { tags, summary: 'The staff members (admin only)', response: { 200: z.object({ data: z.array(ZStaffAccount) }), ...errors } } },
+    {
+      preHandler: admin,
+      schema: { tags, summary: 'The staff members (admin only)', response: { 200: z.object({ data: z.array(ZStaffAccount) }), ...errors } },
+    },
     async () => ({ data: await staff.listAccounts() }),
   );
 
@@ -132,19 +148,42 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
 
   app.get(
     '/staff/projects',
-    { preHandler: support, schema: { tags, summary: 'Project names (the inbox filter)', response: { 200: z.object({ data: z.array(ZStaffProjectName) }), ...errors } } },
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: 'Project names (the inbox filter)',
+        response: { 200: z.object({ data: z.array(ZStaffProjectName) }), ...errors },
+      },
+    },
     async () => ({ data: await staff.projectNames() }),
   );
 
   app.get(
     '/staff/projects/:project',
-    { preHandler: admin, schema: { tags, summary: "A project's webhook URL and live API key count", params: ZProjectParams, response: { 200: z.object({ data: ZStaffProjectSettings }), ...errors } } },
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: "A project's webhook URL and live API key count",
+        params: ZProjectParams,
+        response: { 200: z.object({ data: ZStaffProjectSettings }), ...errors },
+      },
+    },
     async (request) => ({ data: await staff.projectSettings(request.params.project) }),
   );
 
   app.post(
     '/staff/projects/:project/api-keys',
-    { preHandler: admin, schema: { tags, summary: 'A new game-server API key (shown once)', params: ZProjectParams, response: { 201: ZApiKeyResponse, ...errors } } },
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'A new game-server API key (shown once)',
+        params: ZProjectParams,
+        response: { 201: ZApiKeyResponse, ...errors },
+      },
+    },
     async (request, reply) => reply.code(201).send({ key: await staff.createApiKey(request.params.project, request.staff?.id ?? null) }),
   );
 
@@ -152,7 +191,12 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     '/staff/projects/:project/api-keys',
     {
       preHandler: admin,
-      schema: { tags, summary: "A project's game-server API keys: prefix, times, revoked (never the key)", params: ZProjectParams, response: { 200: z.object({ data: z.array(ZStaffApiKey) }), ...errors } },
+      schema: {
+        tags,
+        summary: "A project's game-server API keys: prefix, times, revoked (never the key)",
+        params: ZProjectParams,
+        response: { 200: z.object({ data: z.array(ZStaffApiKey) }), ...errors },
+      },
     },
     async (request) => ({ data: await staff.listApiKeys(request.params.project) }),
   );
@@ -161,20 +205,42 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
     '/staff/projects/:project/api-keys/:keyId/revoke',
     {
       preHandler: admin,
-      schema: { tags, summary: 'Revoke a game-server API key: the game-server API answers 401 to it', params: ZApiKeyParams, response: { 200: z.object({ data: ZStaffApiKey }), ...errors } },
+      schema: {
+        tags,
+        summary: 'Revoke a game-server API key: the game-server API answers 401 to it',
+        params: ZApiKeyParams,
+        response: { 200: z.object({ data: ZStaffApiKey }), ...errors },
+      },
     },
     async (request) => ({ data: await staff.revokeApiKey(request.params.project, request.params.keyId) }),
   );
 
   app.put(
     '/staff/projects/:project/webhook',
-    { preHandler: admin, schema: { tags, summary: 'Set the project webhook URL; answers its signing secret', params: ZProjectParams, body: ZWebhookRequest, response: { 200: ZWebhookResponse, ...errors } } },
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'Set the project webhook URL; answers its signing secret',
+        params: ZProjectParams,
+        body: ZWebhookRequest,
+        response: { 200: ZWebhookResponse, ...errors },
+      },
+    },
     async (request) => staff.setWebhook(request.params.project, request.body.url),
   );
 
   app.get(
     '/staff/payments/:paymentId',
-    { preHandler: support, schema: { tags, summary: 'Look up a payment', params: z.object({ paymentId: z.string().max(64) }), response: { 200: ZStaffPayment, ...errors } } },
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: 'Look up a payment',
+        params: z.object({ paymentId: z.string().max(64) }),
+        response: { 200: ZStaffPayment, ...errors },
+      },
+    },
     async (request) => {
       const payment = await payments.find(request.params.paymentId);
       if (!payment) throw new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
@@ -184,7 +250,15 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
 
   app.get(
     '/staff/payments',
-    { preHandler: support, schema: { tags, summary: 'Payments of a player and/or project, newest first', querystring: ZStaffPaymentsQuery, response: { 200: z.array(ZStaffPayment), ...errors } } },
+    {
+      preHandler: support,
+      schema: {
+        tags,
+        summary: 'Payments of a player and/or project, newest first',
+        querystring: ZStaffPaymentsQuery,
+        response: { 200: z.array(ZStaffPayment), ...errors },
+      },
+    },
     async (request) => (await payments.search(request.query)).map((row) => toStaff(row)),
   );
 };

@@ -26,7 +26,13 @@ export interface Staff {
 }
 
 /** Staff accounts, their sign-in and the first admin from ADMIN_EMAIL / ADMIN_PASSWORD. */
-export async function createStaff(config: AppConfig, db: Db, tokens: TokenService, log: FastifyBaseLogger, signIn?: StaffSignInDeps): Promise<Staff> {
+export async function createStaff(
+  config: AppConfig,
+  db: Db,
+  tokens: TokenService,
+  log: FastifyBaseLogger,
+  signIn?: StaffSignInDeps,
+): Promise<Staff> {
   const service = new StaffService({
     db,
     hasher: signIn?.hasher ?? new Argon2idHasher(),

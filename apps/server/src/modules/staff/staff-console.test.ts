@@ -45,7 +45,8 @@ describe.each(backends)('staff console API over $name', (backend) => {
   });
   afterAll(async () => {
     await app?.close();
-    const pool = (testDb?.database.db as unknown as { $client?: { on?: (event: string, listener: () => void) => void } } | undefined)?.$client;
+    const pool = (testDb?.database.db as unknown as { $client?: { on?: (event: string, listener: () => void) => void } } | undefined)
+      ?.$client;
     pool?.on?.('error', () => undefined);
     await testDb?.drop();
   });
@@ -72,15 +73,26 @@ describe.each(backends)('staff console API over $name', (backend) => {
       expect(forbidden.json()).toMatchObject({ code: 'FORBIDDEN' });
       expect((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: agent })).statusCode).toBe(403);
       expect(
-        (await app.inject({ method: 'PUT', url: '/api/staff/projects/familytown/webhook', headers: agent, payload: { url: 'https://game.example/hook' } }))
-          .statusCode,
+        (
+          await app.inject({
+            method: 'PUT',
+            url: '/api/staff/projects/familytown/webhook',
+            headers: agent,
+            payload: { url: 'https://game.example/hook' },
+          })
+        ).statusCode,
       ).toBe(403);
 
       const before = ZStaffProjectSettings.parse((await get('/api/staff/projects/islandm3', admin)).json().data);
       expect(before).toEqual({ name: 'islandm3', webhookUrl: null, activeApiKeys: 0 });
       const key = await app.inject({ method: 'POST', url: '/api/staff/projects/islandm3/api-keys', headers: admin });
       expect(key.statusCode).toBe(201);
-      const hook = await app.inject({ method: 'PUT', url: '/api/staff/projects/islandm3/webhook', headers: admin, payload: { url: 'https://game.example/hook' } });
+      const hook = await app.inject({
+        method: 'PUT',
+        url: '/api/staff/projects/islandm3/webhook',
+        headers: admin,
+        payload: { url: 'https://game.example/hook' },
+      });
       expect(hook.statusCode).toBe(200);
       const after = (await get('/api/staff/projects/islandm3', admin)).json().data;
       // The page learns that a key and a hook exist, never the key or the secret again.
@@ -107,7 +119,11 @@ describe.each(backends)('staff console API over $name', (backend) => {
       expect(again.json()).toMatchObject({ code: 'STAFF_EXISTS' });
       const newcomer = await staffHeaders(app, 'new.agent@console.example', 'new-agent-password');
       expect((await get('/api/staff/me', newcomer)).json().data.role).toBe('support');
-      for (const payload of [{ ...body, email: 'x@y.z', role: 'owner' }, { ...body, email: 'other@console.example', password: 'short' }, { ...body, email: 'not an email' }]) {
+      for (const payload of [
+        { ...body, email: 'x@y.z', role: 'owner' },
+        { ...body, email: 'other@console.example', password: 'short' },
+        { ...body, email: 'not an email' },
+      ]) {
         expect((await app.inject({ method: 'POST', url: '/api/staff/accounts', headers: admin, payload })).statusCode).toBe(400);
       }
     });
@@ -128,7 +144,9 @@ describe.each(backends)('staff console API over $name', (backend) => {
       expect(ticket.messages[0]).toMatchObject({ author: 'user', isUserMsg: true });
       expect(ticket.messages.some((message) => message.isAutomated && message.text === TICKET_ACKNOWLEDGEMENT_TEXT)).toBe(true);
 
-      const list = (await get('/api/staff/tickets?status=open&project=neuroarena', agent)).json().data.map((row: unknown) => ZStaffTicketListItem.parse(row));
+      const list = (await get('/api/staff/tickets?status=open&project=neuroarena', agent))
+        .json()
+        .data.map((row: unknown) => ZStaffTicketListItem.parse(row));
       expect(list.map((row: { id: string }) => row.id)).toEqual([newer, older]);
       expect(list.every((row: { project: string }) => row.project === 'neuroarena')).toBe(true);
       expect(list[0]).toMatchObject({ title: 'Newer question', player: { kind: 'user', id: player.id } });
@@ -154,7 +172,10 @@ describe.each(backends)('staff console API over $name', (backend) => {
       expect(reply.statusCode, reply.body).toBe(200);
       expect(reply.json().data).toMatchObject({ author: 'staff', isUserMsg: false, text: '<p><strong>Sent</strong> again</p>' });
 
-      expect((await app.inject({ method: 'POST', url: `/api/staff/tickets/${older}/close`, headers: agent })).json().data).toEqual({ id: older, status: 'closed' });
+      expect((await app.inject({ method: 'POST', url: `/api/staff/tickets/${older}/close`, headers: agent })).json().data).toEqual({
+        id: older,
+        status: 'closed',
+      });
       const closed = (await get('/api/staff/tickets?status=closed', agent)).json().data.map((row: { id: string }) => row.id);
       expect(closed).toContain(older);
       const reopened = await app.inject({ method: 'POST', url: `/api/staff/tickets/${older}/reopen`, headers: agent });

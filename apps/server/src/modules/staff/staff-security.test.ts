@@ -56,7 +56,12 @@ describe.each(backends)('staff security over $name', (backend) => {
       const blocked = await login('captcha@security.example', 'right-password-1', newIp());
       expect(blocked.statusCode).toBe(403);
       expect(blocked.json()).toMatchObject({ code: 'CAPTCHA_REQUIRED' });
-      const bogus = await app.inject({ method: 'POST', url: '/api/staff/login', remoteAddress: newIp(), payload: { email: 'captcha@security.example', password: 'right-password-1', altcha: 'bm9wZQ==' } });
+      const bogus = await app.inject({
+        method: 'POST',
+        url: '/api/staff/login',
+        remoteAddress: newIp(),
+        payload: { email: 'captcha@security.example', password: 'right-password-1', altcha: 'bm9wZQ==' },
+      });
       expect(bogus.statusCode).toBe(403);
       expect(bogus.json()).toMatchObject({ code: 'CAPTCHA_INVALID' });
       const solved = await login('captcha@security.example', 'right-password-1', newIp(), { altcha: true });
@@ -161,7 +166,12 @@ describe.each(backends)('staff security over $name', (backend) => {
         const readUntil = async (done: (text: string, ended: boolean) => boolean) => {
           const deadline = Date.now() + 5000;
           for (;;) {
-            const chunk = await Promise.race([reader.read(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`stream so far: ${text}`)), deadline - Date.now()).unref())]);
+            const chunk = await Promise.race([
+              reader.read(),
+              new Promise<never>((_, reject) =>
+                setTimeout(() => reject(new Error(`stream so far: ${text}`)), deadline - Date.now()).unref(),
+              ),
+            ]);
             if (chunk.value) text += decoder.decode(chunk.value, { stream: true });
             if (done(text, chunk.done)) return chunk.done;
             if (chunk.done) throw new Error(`stream ended early: ${text}`);
@@ -197,7 +207,11 @@ describe.each(backends)('staff security over $name', (backend) => {
       const list = await get('/api/staff/accounts', admin);
       expect(list.statusCode).toBe(200);
       const accounts = list.json<{ data: unknown[] }>().data.map((row) => ZStaffAccount.parse(row));
-      expect(accounts.find((row) => row.email === 'disabled@security.example')).toMatchObject({ id: member.id, role: 'support', disabledAt: null });
+      expect(accounts.find((row) => row.email === 'disabled@security.example')).toMatchObject({
+        id: member.id,
+        role: 'support',
+        disabledAt: null,
+      });
 
       const disabled = await post(`/api/staff/accounts/${member.id}/disable`, admin);
       expect(disabled.statusCode, disabled.body).toBe(200);
@@ -230,7 +244,7 @@ describe.each(backends)('staff security over $name', (backend) => {
   });
 
   describe.skipIf(backend.skip)('API keys', () => {
-    it('lists a project\'s keys without the secret and revokes one: the game-server API answers 401 to it', async () => {
+    it("lists a project's keys without the secret and revokes one: the game-server API answers 401 to it", async () => {
       const created = await post('/api/staff/projects/neuroarena/api-keys', admin);
       expect(created.statusCode).toBe(201);
       const key = created.json<{ key: string }>().key;
@@ -285,7 +299,12 @@ describe.each(backends)('staff security over $name', (backend) => {
       try {
         expect(changed()).toBe(1);
         expect((await instance.inject({ method: 'GET', url: '/api/staff/me', headers: oldToken })).statusCode).toBe(401);
-        const old = await instance.inject({ method: 'POST', url: '/api/staff/login', remoteAddress: newIp(), payload: { email, password: 'first-password-1' } });
+        const old = await instance.inject({
+          method: 'POST',
+          url: '/api/staff/login',
+          remoteAddress: newIp(),
+          payload: { email, password: 'first-password-1' },
+        });
         expect(old.statusCode).toBe(401);
         const fresh = await staffHeaders(instance, email, 'second-password-2');
         await instance.close();

@@ -30,7 +30,9 @@ const viewerTag = (viewer: LinkViewer) =>
 
 export function createFileLinks(secret: string, prefix = '/api/support/files'): FileLinks {
   const mac = (storedName: string, viewer: LinkViewer, expires: number) =>
-    createHmac('sha256', secret).update(`${storedName}\n${viewerTag(viewer)}\n${expires}`).digest('base64url');
+    createHmac('sha256', secret)
+      .update(`${storedName}\n${viewerTag(viewer)}\n${expires}`)
+      .digest('base64url');
   return {
     path(storedName, viewer, now = Date.now()) {
       const expires = Math.floor(now / LINK_WINDOW_MS) * LINK_WINDOW_MS + 2 * LINK_WINDOW_MS;

@@ -27,7 +27,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type FilePart = { field: string; name: string; type: string; bytes: Buffer };
 /** A PNG of exactly `total` bytes. */
-const png = (total = 5000): FilePart => ({ field: 'image', name: 'a.png', type: 'image/png', bytes: Buffer.concat([pngHeader(), Buffer.alloc(total - pngHeader().length)]) });
+const png = (total = 5000): FilePart => ({
+  field: 'image',
+  name: 'a.png',
+  type: 'image/png',
+  bytes: Buffer.concat([pngHeader(), Buffer.alloc(total - pngHeader().length)]),
+});
 
 async function multipartBody(data: unknown, files: FilePart[] = []) {
   const form = new FormData();
@@ -56,21 +61,32 @@ describe.each(backends)('support limits over $name', (backend) => {
     });
   };
   const storedFiles = async () => (await readdir(uploadsDir).catch(() => [])).filter((name) => name !== '.tmp');
-  const ticketsOf = async (guestId: string) => (await testDb.database.db.select().from(tickets).where(eq(tickets.ownerTempUserId, guestId))).length;
-  const ledgerOf = async (guestId: string) => testDb.database.db.select().from(uploadLedger).where(eq(uploadLedger.ownerKey, `guest:${guestId}`));
+  const ticketsOf = async (guestId: string) =>
+    (await testDb.database.db.select().from(tickets).where(eq(tickets.ownerTempUserId, guestId))).length;
+  const ledgerOf = async (guestId: string) =>
+    testDb.database.db
+      .select()
+      .from(uploadLedger)
+      .where(eq(uploadLedger.ownerKey, `guest:${guestId}`));
 
   beforeAll(async () => {
     if (backend.skip) return;
     testDb = await backend.open();
     app = await buildTestApp(
-      { UPLOAD_OWNER_BYTES_DAY: String(OWNER_BYTES_DAY), UPLOAD_IP_BYTES_DAY: String(IP_BYTES_DAY), UPLOAD_MIN_FREE_BYTES: String(GIB), SSE_MAX_PER_CLIENT: '2' },
+      {
+        UPLOAD_OWNER_BYTES_DAY: String(OWNER_BYTES_DAY),
+        UPLOAD_IP_BYTES_DAY: String(IP_BYTES_DAY),
+        UPLOAD_MIN_FREE_BYTES: String(GIB),
+        SSE_MAX_PER_CLIENT: '2',
+      },
       { database: testDb.database, supportStaffAuth: fakeStaffAuth, freeDiskBytes: async () => freeBytes },
     );
     uploadsDir = path.join(app.config.DATA_DIR, 'uploads');
   });
   afterAll(async () => {
     await app?.close();
-    const pool = (testDb?.database.db as unknown as { $client?: { on?: (event: string, listener: () => void) => void } } | undefined)?.$client;
+    const pool = (testDb?.database.db as unknown as { $client?: { on?: (event: string, listener: () => void) => void } } | undefined)
+      ?.$client;
     pool?.on?.('error', () => undefined);
     await testDb?.drop();
   });
@@ -111,7 +127,9 @@ describe.each(backends)('support limits over $name', (backend) => {
     it('counts only the last 24 hours', async () => {
       const id = guest();
       const old = new Date(Date.now() - DAY_MS - 60_000);
-      await testDb.database.db.insert(uploadLedger).values({ ownerKey: `guest:${id}`, address: '10.3.0.1', bytes: 10 * OWNER_BYTES_DAY, createdAt: old });
+      await testDb.database.db
+        .insert(uploadLedger)
+        .values({ ownerKey: `guest:${id}`, address: '10.3.0.1', bytes: 10 * OWNER_BYTES_DAY, createdAt: old });
       expect((await create(id, '10.3.0.1', [png(5000)])).statusCode).toBe(200);
     });
 
@@ -160,7 +178,12 @@ describe.each(backends)('support limits over $name', (backend) => {
 
     it('prunes ledger rows older than two days', async () => {
       const id = guest();
-      const quota = createUploadQuota(testDb.database.db, { ownerBytesDay: 1, addressBytesDay: 1, minFreeBytes: 0, dataDir: app.config.DATA_DIR });
+      const quota = createUploadQuota(testDb.database.db, {
+        ownerBytesDay: 1,
+        addressBytesDay: 1,
+        minFreeBytes: 0,
+        dataDir: app.config.DATA_DIR,
+      });
       await testDb.database.db.insert(uploadLedger).values([
         { ownerKey: `guest:${id}`, address: '10.6.0.1', bytes: 1, createdAt: new Date(Date.now() - 2 * DAY_MS - 60_000) },
         { ownerKey: `guest:${id}`, address: '10.6.0.1', bytes: 2, createdAt: new Date(Date.now() - DAY_MS - 60_000) },

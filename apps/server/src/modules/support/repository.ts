@@ -7,17 +7,22 @@ import { anonymousMerges, ticketMessages, ticketReads, tickets, users, type Tick
 export type Owner = { kind: 'user'; userId: string } | { kind: 'guest'; tempUserId: string };
 export type ReaderSide = 'user' | 'staff';
 
-export type NewMessage = Pick<TicketMessageRow, 'author' | 'text'> &
-  Partial<Pick<TicketMessageRow, 'staffId' | 'imageName' | 'videoName'>>;
+export type NewMessage = Pick<TicketMessageRow, 'author' | 'text'> & Partial<Pick<TicketMessageRow, 'staffId' | 'imageName' | 'videoName'>>;
 
 const ownedBy = (owner: Owner): SQL =>
-  owner.kind === 'user' ? eq(tickets.ownerUserId, owner.userId) : and(eq(tickets.ownerTempUserId, owner.tempUserId), isNull(tickets.ownerUserId))!;
+  owner.kind === 'user'
+    ? eq(tickets.ownerUserId, owner.userId)
+    : and(eq(tickets.ownerTempUserId, owner.tempUserId), isNull(tickets.ownerUserId))!;
 
 /** Messages the given side has not read: written by the other side (or the system, for players). */
 const unreadFor = (side: ReaderSide) =>
   side === 'user'
-    ? sql<number>`count(${ticketMessages.id}) filter (where ${ticketMessages.author} <> 'user' and ${ticketMessages.createdAt} > coalesce(${ticketReads.lastReadAt}, 'epoch'::timestamptz))`.mapWith(Number)
-    : sql<number>`count(${ticketMessages.id}) filter (where ${ticketMessages.author} = 'user' and ${ticketMessages.createdAt} > coalesce(${ticketReads.lastReadAt}, 'epoch'::timestamptz))`.mapWith(Number);
+    ? sql<number>`count(${ticketMessages.id}) filter (where ${ticketMessages.author} <> 'user' and ${ticketMessages.createdAt} > coalesce(${ticketReads.lastReadAt}, 'epoch'::timestamptz))`.mapWith(
+        Number,
+      )
+    : sql<number>`count(${ticketMessages.id}) filter (where ${ticketMessages.author} = 'user' and ${ticketMessages.createdAt} > coalesce(${ticketReads.lastReadAt}, 'epoch'::timestamptz))`.mapWith(
+        Number,
+      );
 
 export function createSupportRepository(db: Db) {
   /** A transaction or the database: both run the same queries. */
@@ -166,26 +171,28 @@ export function createSupportRepository(db: Db) {
 
     async staffTickets(status: TTicketStatus, project: string | undefined) {
       const unread = unreadFor('staff');
-      return db
-        .select({
-          id: tickets.id,
-          project: tickets.project,
-          title: tickets.title,
-          status: tickets.status,
-          createdAt: tickets.createdAt,
-          lastMessageAt: tickets.lastMessageAt,
-          ownerUserId: tickets.ownerUserId,
-          ownerTempUserId: tickets.ownerTempUserId,
-          unread,
-        })
-        .from(tickets)
-        .leftJoin(ticketReads, and(eq(ticketReads.ticketId, tickets.id), eq(ticketReads.reader, 'staff')))
-        .leftJoin(ticketMessages, eq(ticketMessages.ticketId, tickets.id))
-        .where(and(eq(tickets.status, status), project ? eq(tickets.project, project) : undefined))
-        .groupBy(tickets.id, ticketReads.lastReadAt)
-        // Unread first, then newest activity.
-        .orderBy(desc(sql`(${unread}) > 0`), desc(tickets.lastMessageAt), desc(tickets.id))
-        .limit(500);
+      return (
+        db
+          .select({
+            id: tickets.id,
+            project: tickets.project,
+            title: tickets.title,
+            status: tickets.status,
+            createdAt: tickets.createdAt,
+            lastMessageAt: tickets.lastMessageAt,
+            ownerUserId: tickets.ownerUserId,
+            ownerTempUserId: tickets.ownerTempUserId,
+            unread,
+          })
+          .from(tickets)
+          .leftJoin(ticketReads, and(eq(ticketReads.ticketId, tickets.id), eq(ticketReads.reader, 'staff')))
+          .leftJoin(ticketMessages, eq(ticketMessages.ticketId, tickets.id))
+          .where(and(eq(tickets.status, status), project ? eq(tickets.project, project) : undefined))
+          .groupBy(tickets.id, ticketReads.lastReadAt)
+          // Unread first, then newest activity.
+          .orderBy(desc(sql`(${unread}) > 0`), desc(tickets.lastMessageAt), desc(tickets.id))
+          .limit(500)
+      );
     },
 
     async setStatus(id: string, status: TTicketStatus, now: Date): Promise<TicketRow | null> {
@@ -206,10 +213,7 @@ export function createSupportRepository(db: Db) {
      * recorded as merged into this player (anonymous_merges). Returns the moved ticket ids.
      */
     async mergeGuestTickets(userId: string, tempUserIds: string[]): Promise<string[]> {
-      const merged = await db
-        .select({ id: anonymousMerges.tempUserId })
-        .from(anonymousMerges)
-        .where(eq(anonymousMerges.userId, userId));
+      const merged = await db.select({ id: anonymousMerges.tempUserId }).from(anonymousMerges).where(eq(anonymousMerges.userId, userId));
       const ids = [...new Set([...tempUserIds, ...merged.map((row) => row.id)])];
       if (ids.length === 0) return [];
       const moved = await db

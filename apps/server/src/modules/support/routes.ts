@@ -67,9 +67,7 @@ const projectOf = (request: FastifyRequest, fallback: string): string => {
 
 /** Does a bus event concern this player's tickets? */
 const concerns = (owner: Owner, event: SupportBusEvent): boolean =>
-  owner.kind === 'user'
-    ? event.ownerUserId === owner.userId
-    : event.ownerUserId === null && event.ownerTempUserId === owner.tempUserId;
+  owner.kind === 'user' ? event.ownerUserId === owner.userId : event.ownerUserId === null && event.ownerTempUserId === owner.tempUserId;
 
 /** Parses `Range: bytes=a-b` (one range) against a size; null when absent, 'invalid' when unsatisfiable. */
 function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
@@ -97,7 +95,10 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
 
   app.get(
     '/support/get-tickets',
-    { preHandler: app.optionalUser, schema: { tags, summary: "The player's tickets, newest activity first", response: { 200: data(ZGetTicketsResponse), ...errors } } },
+    {
+      preHandler: app.optionalUser,
+      schema: { tags, summary: "The player's tickets, newest activity first", response: { 200: data(ZGetTicketsResponse), ...errors } },
+    },
     async (request) => ({ data: await service.listTickets(ownerOf(request)) }),
   );
 
@@ -105,7 +106,12 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     '/support/get-ticket',
     {
       preHandler: app.optionalUser,
-      schema: { tags, summary: 'One ticket with its messages (marks them read)', querystring: ZTicketIdQuery, response: { 200: data(ZTicket), ...errors } },
+      schema: {
+        tags,
+        summary: 'One ticket with its messages (marks them read)',
+        querystring: ZTicketIdQuery,
+        response: { 200: data(ZTicket), ...errors },
+      },
     },
     async (request) => ({ data: await service.getTicket(ownerOf(request), request.query.id) }),
   );
@@ -156,7 +162,11 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     '/support/merge-user-id',
     {
       preHandler: app.requireUser,
-      schema: { tags, summary: "Move the Temp-User-Id guest's tickets to the signed-in player", response: { 200: data(ZMergeUserIdResponse), ...errors } },
+      schema: {
+        tags,
+        summary: "Move the Temp-User-Id guest's tickets to the signed-in player",
+        response: { 200: data(ZMergeUserIdResponse), ...errors },
+      },
     },
     async (request) => {
       const user = currentUser(request).user;
@@ -167,7 +177,14 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
 
   app.get(
     '/support/get-support-unread-message-count',
-    { preHandler: app.optionalUser, schema: { tags, summary: 'Unread staff and system messages over all tickets', response: { 200: data(ZUnreadCountResponse), ...errors } } },
+    {
+      preHandler: app.optionalUser,
+      schema: {
+        tags,
+        summary: 'Unread staff and system messages over all tickets',
+        response: { 200: data(ZUnreadCountResponse), ...errors },
+      },
+    },
     async (request) => ({ data: { count: await service.unreadCount(ownerOf(request)) } }),
   );
 

@@ -46,7 +46,12 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<SupportStaffRoutesOptions
     '/staff/tickets',
     {
       preHandler,
-      schema: { tags, summary: 'Tickets by status (and project), unread first', querystring: ZStaffTicketsQuery, response: { 200: data(z.array(ZStaffTicketListItem)), ...errors } },
+      schema: {
+        tags,
+        summary: 'Tickets by status (and project), unread first',
+        querystring: ZStaffTicketsQuery,
+        response: { 200: data(z.array(ZStaffTicketListItem)), ...errors },
+      },
     },
     async (request) => ({ data: await service.staffTickets(request.query.status, request.query.project) }),
   );
@@ -55,7 +60,12 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<SupportStaffRoutesOptions
     '/staff/tickets/:id',
     {
       preHandler,
-      schema: { tags, summary: "A ticket with the player's id, sign-in type and recent payments", params: ZTicketIdParams, response: { 200: data(ZStaffTicket), ...errors } },
+      schema: {
+        tags,
+        summary: "A ticket with the player's id, sign-in type and recent payments",
+        params: ZTicketIdParams,
+        response: { 200: data(ZStaffTicket), ...errors },
+      },
     },
     async (request) => ({ data: await service.staffTicket(request.params.id) }),
   );
@@ -79,12 +89,20 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<SupportStaffRoutesOptions
     },
   );
 
-  for (const [action, status] of [['close', 'closed'], ['reopen', 'open']] as const) {
+  for (const [action, status] of [
+    ['close', 'closed'],
+    ['reopen', 'open'],
+  ] as const) {
     app.post(
       `/staff/tickets/:id/${action}`,
       {
         preHandler,
-        schema: { tags, summary: `${action === 'close' ? 'Close' : 'Reopen'} a ticket`, params: ZTicketIdParams, response: { 200: data(ZTicketStatusResponse), ...errors } },
+        schema: {
+          tags,
+          summary: `${action === 'close' ? 'Close' : 'Reopen'} a ticket`,
+          params: ZTicketIdParams,
+          response: { 200: data(ZTicketStatusResponse), ...errors },
+        },
       },
       async (request) => ({ data: await service.setStatus(request.params.id, status) }),
     );
@@ -95,7 +113,11 @@ export const supportStaffRoutes: FastifyPluginAsyncZod<SupportStaffRoutesOptions
     {
       preHandler,
       compress: false,
-      schema: { tags, summary: 'Server-Sent Events: new messages and status changes of every ticket', response: { 200: z.string().describe('text/event-stream'), ...errors, 429: ZApiError } },
+      schema: {
+        tags,
+        summary: 'Server-Sent Events: new messages and status changes of every ticket',
+        response: { 200: z.string().describe('text/event-stream'), ...errors, 429: ZApiError },
+      },
     },
     async (request, reply) => {
       const stream = hub.open<TSupportEvent>(request, reply, `staff:${staffAuth.staffId(request)}`);

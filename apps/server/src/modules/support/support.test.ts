@@ -34,8 +34,18 @@ async function multipartBody(data: unknown, files: FilePart[] = []) {
   return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
 }
 
-const png = (size = 5000): FilePart => ({ field: 'image', name: 'a.png', type: 'image/png', bytes: Buffer.concat([pngHeader(), Buffer.alloc(size)]) });
-const mp4 = (size = 9000): FilePart => ({ field: 'video', name: 'b.mp4', type: 'video/mp4', bytes: Buffer.concat([ftypHeader('isom'), Buffer.alloc(size)]) });
+const png = (size = 5000): FilePart => ({
+  field: 'image',
+  name: 'a.png',
+  type: 'image/png',
+  bytes: Buffer.concat([pngHeader(), Buffer.alloc(size)]),
+});
+const mp4 = (size = 9000): FilePart => ({
+  field: 'video',
+  name: 'b.mp4',
+  type: 'video/mp4',
+  bytes: Buffer.concat([ftypHeader('isom'), Buffer.alloc(size)]),
+});
 
 describe.each(backends)('support over $name', (backend) => {
   let testDb: TestDatabase;
@@ -73,7 +83,8 @@ describe.each(backends)('support over $name', (backend) => {
     await app?.close();
     // pg-pool's end() resolves before its idle clients have disconnected, and the forced
     // drop then kills them: without a listener that error would be uncaught.
-    const pool = (testDb?.database.db as unknown as { $client?: { on?: (event: string, listener: () => void) => void } } | undefined)?.$client;
+    const pool = (testDb?.database.db as unknown as { $client?: { on?: (event: string, listener: () => void) => void } } | undefined)
+      ?.$client;
     pool?.on?.('error', () => undefined);
     await testDb?.drop();
   });
@@ -146,7 +157,12 @@ describe.each(backends)('support over $name', (backend) => {
     it('refuses oversize (413) and mislabelled (415) files, leaving no file and no ticket', async () => {
       const who = guest();
       const before = { files: await storedFiles(), tickets: await ticketCount() };
-      const big = await postForm('/api/support/create-ticket', who, { title: 't', text: 'x' }, [png(), { ...png(IMAGE_MAX_BYTES), field: 'image' }].slice(1));
+      const big = await postForm(
+        '/api/support/create-ticket',
+        who,
+        { title: 't', text: 'x' },
+        [png(), { ...png(IMAGE_MAX_BYTES), field: 'image' }].slice(1),
+      );
       expect(big.statusCode).toBe(413);
       expect(big.json()).toEqual({ code: 'FILE_TOO_LARGE', message: 'support.errorMessageSize' });
       // A good image first, then a PNG sent as video: the stored image is removed too.
@@ -202,7 +218,10 @@ describe.each(backends)('support over $name', (backend) => {
 
     it('sanitizes script and event-handler markup away (OWASP vectors)', async () => {
       const who = guest();
-      const id = await create(who, { title: 'xss', text: '<p onclick="x()">hi<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">l</a></p>' });
+      const id = await create(who, {
+        title: 'xss',
+        text: '<p onclick="x()">hi<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">l</a></p>',
+      });
       const ticketId = id;
       let sent = 0;
       for (const vector of XSS_VECTORS) {
@@ -279,23 +298,41 @@ describe.each(backends)('support over $name', (backend) => {
       expect(view.player).toMatchObject({ kind: 'user', id: who.userId, currentAuthType: 'google' });
       expect(view.recentPayments).toEqual(expect.any(Array));
       expect(view.project).toBe('neuroarena');
-      const after = (await get('/api/staff/tickets?status=open&project=neuroarena', STAFF)).json().data as { id: string; unreadMessageCount: number }[];
+      const after = (await get('/api/staff/tickets?status=open&project=neuroarena', STAFF)).json().data as {
+        id: string;
+        unreadMessageCount: number;
+      }[];
       expect(after.find((t) => t.id === id)?.unreadMessageCount).toBe(0);
 
-      const reply = await postForm(`/api/staff/tickets/${id}/messages`, STAFF, { text: '<p>Fixed <u>now</u></p><script>x</script>' }, [png()]);
+      const reply = await postForm(`/api/staff/tickets/${id}/messages`, STAFF, { text: '<p>Fixed <u>now</u></p><script>x</script>' }, [
+        png(),
+      ]);
       expect(reply.statusCode, reply.body).toBe(200);
       expect(await unread(who)).toBe(1);
-      expect(((await get('/api/support/get-tickets', who)).json().data as { id: string; unreadMessageCount: number }[]).find((t) => t.id === id)?.unreadMessageCount).toBe(1);
+      expect(
+        ((await get('/api/support/get-tickets', who)).json().data as { id: string; unreadMessageCount: number }[]).find((t) => t.id === id)
+          ?.unreadMessageCount,
+      ).toBe(1);
       const seen = await ticketOf(who, id);
-      expect(seen.messages.at(-1)).toMatchObject({ author: 'staff', isUserMsg: false, isAutomated: false, text: '<p>Fixed <u>now</u></p>' });
+      expect(seen.messages.at(-1)).toMatchObject({
+        author: 'staff',
+        isUserMsg: false,
+        isAutomated: false,
+        text: '<p>Fixed <u>now</u></p>',
+      });
       expect(await unread(who)).toBe(0);
       // The staff's attachment is served to the player too.
       expect((await get(seen.messages.at(-1)!.image!.path.split('?')[0]!, who)).statusCode).toBe(200);
 
       await postForm('/api/support/send-message', who, { ticketId: id, text: 'thanks' });
-      expect(((await get('/api/staff/tickets', STAFF)).json().data as { id: string; unreadMessageCount: number }[]).find((t) => t.id === id)?.unreadMessageCount).toBe(1);
+      expect(
+        ((await get('/api/staff/tickets', STAFF)).json().data as { id: string; unreadMessageCount: number }[]).find((t) => t.id === id)
+          ?.unreadMessageCount,
+      ).toBe(1);
 
-      expect((await app.inject({ method: 'POST', url: `/api/staff/tickets/${id}/close`, headers: STAFF })).json()).toEqual({ data: { id, status: 'closed' } });
+      expect((await app.inject({ method: 'POST', url: `/api/staff/tickets/${id}/close`, headers: STAFF })).json()).toEqual({
+        data: { id, status: 'closed' },
+      });
       const before = await storedFiles();
       const closed = await postForm('/api/support/send-message', who, { ticketId: id, text: 'more' }, [png()]);
       expect(closed.statusCode).toBe(409);
@@ -385,20 +422,34 @@ describe('support staff routes behind the staff module', () => {
   it('admits a signed-in staff member and refuses a player token', async () => {
     const app = await buildTestApp({ ADMIN_EMAIL: 'admin@portal.test', ADMIN_PASSWORD: 'Admin12345' });
     try {
-      const login = await app.inject({ method: 'POST', url: '/api/staff/login', payload: { email: 'admin@portal.test', password: 'Admin12345' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/staff/login',
+        payload: { email: 'admin@portal.test', password: 'Admin12345' },
+      });
       expect(login.statusCode, login.body).toBe(200);
       const body = login.json<{ token?: string; data?: { token: string } }>();
       const token = body.data?.token ?? body.token;
       const staff = { authorization: `Bearer ${token}` };
       const guestId = { 'temp-user-id': crypto.randomUUID() };
       const form = await multipartBody({ title: 'real staff', text: 'hi' });
-      const created = await app.inject({ method: 'POST', url: '/api/support/create-ticket', payload: form.payload, headers: { ...guestId, ...form.headers } });
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/support/create-ticket',
+        payload: form.payload,
+        headers: { ...guestId, ...form.headers },
+      });
       const id = created.json<{ data: { id: string } }>().data.id;
       const list = await app.inject({ url: '/api/staff/tickets?status=open', headers: staff });
       expect(list.statusCode).toBe(200);
       expect((list.json().data as { id: string }[]).map((t) => t.id)).toContain(id);
       const reply = await multipartBody({ text: 'answer' });
-      const replied = await app.inject({ method: 'POST', url: `/api/staff/tickets/${id}/messages`, payload: reply.payload, headers: { ...staff, ...reply.headers } });
+      const replied = await app.inject({
+        method: 'POST',
+        url: `/api/staff/tickets/${id}/messages`,
+        payload: reply.payload,
+        headers: { ...staff, ...reply.headers },
+      });
       expect(replied.statusCode, replied.body).toBe(200);
       const view = await app.inject({ url: `/api/staff/tickets/${id}`, headers: staff });
       expect(view.json().data.messages.at(-1)).toMatchObject({ author: 'staff', text: 'answer' });

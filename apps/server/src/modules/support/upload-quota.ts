@@ -68,7 +68,10 @@ export function createUploadQuota(db: Db, options: UploadQuotaOptions) {
   /** Bytes counted for one key over the last 24 hours, and when the oldest of them leaves the window. */
   async function usage(where: SQL | undefined): Promise<{ bytes: number; freesAt: number }> {
     const [row] = await db
-      .select({ bytes: sql<number>`coalesce(sum(${uploadLedger.bytes}), 0)::float8`, oldest: sql<Date | string | null>`min(${uploadLedger.createdAt})` })
+      .select({
+        bytes: sql<number>`coalesce(sum(${uploadLedger.bytes}), 0)::float8`,
+        oldest: sql<Date | string | null>`min(${uploadLedger.createdAt})`,
+      })
       .from(uploadLedger)
       .where(and(where, gt(uploadLedger.createdAt, new Date(now() - DAY_MS))));
     const oldest = row?.oldest ? new Date(row.oldest).getTime() : now();

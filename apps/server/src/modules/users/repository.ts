@@ -92,10 +92,7 @@ export function createUsersRepository(db: Db) {
     },
 
     async merges(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ id: anonymousMerges.tempUserId })
-        .from(anonymousMerges)
-        .where(eq(anonymousMerges.userId, userId));
+      const rows = await db.select({ id: anonymousMerges.tempUserId }).from(anonymousMerges).where(eq(anonymousMerges.userId, userId));
       return rows.map((r) => r.id);
     },
 

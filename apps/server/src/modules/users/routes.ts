@@ -47,16 +47,17 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     async (request) => {
       const user = request.user?.user;
       return {
-        data: user
-          ? { userId: user.id, nickName: user.nickName, currentAuthType: user.currentAuthType }
-          : SIGNED_OUT_USER_AUTH_DATA,
+        data: user ? { userId: user.id, nickName: user.nickName, currentAuthType: user.currentAuthType } : SIGNED_OUT_USER_AUTH_DATA,
       };
     },
   );
 
   app.get(
     '/user/get-profile',
-    { preHandler: app.requireUser, schema: { tags, summary: 'Profile of the signed-in player', response: { 200: data(ZProfile), ...errors } } },
+    {
+      preHandler: app.requireUser,
+      schema: { tags, summary: 'Profile of the signed-in player', response: { 200: data(ZProfile), ...errors } },
+    },
     async (request) => ({ data: toProfile(currentUser(request).user) }),
   );
 
@@ -76,7 +77,12 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
     '/user/delete-account',
     {
       preHandler: app.requireUser,
-      schema: { tags, summary: 'Remove personal data and revoke tokens', body: ZDeleteAccountBody, response: { 200: data(ZOkAnswer), ...errors } },
+      schema: {
+        tags,
+        summary: 'Remove personal data and revoke tokens',
+        body: ZDeleteAccountBody,
+        response: { 200: data(ZOkAnswer), ...errors },
+      },
     },
     async (request) => {
       await service.deleteAccount(currentUser(request));

@@ -44,7 +44,8 @@ export function createUsersService({ auth, erasers = [], log }: UsersServiceDeps
       });
       const results = await Promise.allSettled(afterCommit.map((removeFiles) => removeFiles()));
       for (const result of results) {
-        if (result.status === 'rejected') log?.warn({ err: result.reason, userId: current.user.id }, 'a file of a deleted account was not removed');
+        if (result.status === 'rejected')
+          log?.warn({ err: result.reason, userId: current.user.id }, 'a file of a deleted account was not removed');
       }
     },
   };

@@ -15,7 +15,9 @@ vi.mock('@/shared/ui/notify', () => ({ notify: notifyMock }));
 vi.mock('./payment-modal', () => ({
   PaymentModal: ({ values, onDone }: { values: { id: string; project: string | null }; onDone: (r: TPaymentResult) => void }) => (
     <div>
-      <p>Paying {values.id} for {values.project}</p>
+      <p>
+        Paying {values.id} for {values.project}
+      </p>
       <button type="button" onClick={() => onDone({ paymentId: values.id, status: 'paid', isError: false, token: 'tok' })}>
         Ok
       </button>
@@ -87,7 +89,9 @@ describe('GameFrameHost', () => {
       '/api/auth/logout': { body: { data: { result: true } } },
       // The game's own token of the player (aud = familytown), never the portal session.
       '/api/auth/game-token': { body: { data: { jwt: 'game-jwt-1', expiresAt: new Date(Date.now() + 12 * 3600_000).toISOString() } } },
-      '/api/session/get': { body: { data: { session: SESSION, loginUrl: `http://portal.example/session/login/${SESSION}/web/en/familytown` } } },
+      '/api/session/get': {
+        body: { data: { session: SESSION, loginUrl: `http://portal.example/session/login/${SESSION}/web/en/familytown` } },
+      },
     });
   });
   afterEach(() => vi.restoreAllMocks());
@@ -106,12 +110,17 @@ describe('GameFrameHost', () => {
     const { frame } = setup();
     await ready(frame);
     send(frame, { type: 'getUserAuth' });
-    await waitFor(() => expect(lastPosted()).toEqual([expect.objectContaining({ type: 'userAuth', currentAuthType: 'unauthorized', jwt: null }), GAME]));
+    await waitFor(() =>
+      expect(lastPosted()).toEqual([expect.objectContaining({ type: 'userAuth', currentAuthType: 'unauthorized', jwt: null }), GAME]),
+    );
     act(() => storeSignIn(PLAYER));
     posted.mockClear();
     send(frame, { type: 'getUserAuth' });
     await waitFor(() =>
-      expect(lastPosted()).toEqual([{ type: 'userAuth', userId: 'u-1', nickName: 'Nick', currentAuthType: 'email', jwt: 'game-jwt-1', session: null }, GAME]),
+      expect(lastPosted()).toEqual([
+        { type: 'userAuth', userId: 'u-1', nickName: 'Nick', currentAuthType: 'email', jwt: 'game-jwt-1', session: null },
+        GAME,
+      ]),
     );
   });
 
@@ -223,7 +232,10 @@ describe('GameFrameHost', () => {
     localStorage.setItem('webAuthData', JSON.stringify({ userId: 'u-1', nickName: 'Nick', currentAuthType: 'email' }));
     act(() => window.dispatchEvent(new StorageEvent('storage', { key: 'webAuthData' })));
     await waitFor(() =>
-      expect(lastPosted()).toEqual([expect.objectContaining({ type: 'userAuth', userId: 'u-1', jwt: 'game-jwt-1', session: SESSION }), GAME]),
+      expect(lastPosted()).toEqual([
+        expect.objectContaining({ type: 'userAuth', userId: 'u-1', jwt: 'game-jwt-1', session: SESSION }),
+        GAME,
+      ]),
     );
     expect(postedOfType('userAuth')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -239,7 +251,9 @@ describe('GameFrameHost', () => {
     expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
     expect(dialog.querySelector('iframe')?.getAttribute('name')).toBe(PORTAL_LOGIN_FRAME_NAME);
     fireEvent.keyDown(document, { key: 'Escape' });
-    await waitFor(() => expect(lastPosted()).toEqual([expect.objectContaining({ type: 'userAuth', currentAuthType: 'unauthorized' }), GAME]));
+    await waitFor(() =>
+      expect(lastPosted()).toEqual([expect.objectContaining({ type: 'userAuth', currentAuthType: 'unauthorized' }), GAME]),
+    );
   });
 
   it('a failure the sign-in screens report (their close: 1011) ends the login signed out', async () => {
@@ -251,17 +265,27 @@ describe('GameFrameHost', () => {
     // From another window than the login frame: ignored.
     act(() => {
       window.dispatchEvent(
-        new MessageEvent('message', { data: { type: 'authResult', result: { isError: true, errorCode: 1011 } }, origin: OWN, source: frame.contentWindow }),
+        new MessageEvent('message', {
+          data: { type: 'authResult', result: { isError: true, errorCode: 1011 } },
+          origin: OWN,
+          source: frame.contentWindow,
+        }),
       );
     });
     await act(() => new Promise((r) => setTimeout(r, 20)));
     expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeTruthy();
     act(() => {
       window.dispatchEvent(
-        new MessageEvent('message', { data: { type: 'authResult', result: { isError: true, errorCode: 1011, session: SESSION } }, origin: OWN, source: login.contentWindow }),
+        new MessageEvent('message', {
+          data: { type: 'authResult', result: { isError: true, errorCode: 1011, session: SESSION } },
+          origin: OWN,
+          source: login.contentWindow,
+        }),
       );
     });
-    await waitFor(() => expect(lastPosted()).toEqual([expect.objectContaining({ type: 'userAuth', currentAuthType: 'unauthorized' }), GAME]));
+    await waitFor(() =>
+      expect(lastPosted()).toEqual([expect.objectContaining({ type: 'userAuth', currentAuthType: 'unauthorized' }), GAME]),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

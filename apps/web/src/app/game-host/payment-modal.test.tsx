@@ -30,9 +30,14 @@ vi.mock('@/features/payments', () => ({
 
 function Opener() {
   const modal = useModal();
-  const values = paymentModalValues(parsePaymentUrl('http://localhost:3000/payments/process/p-1/web?project=familytown', 'http://localhost:3000')!);
+  const values = paymentModalValues(
+    parsePaymentUrl('http://localhost:3000/payments/process/p-1/web?project=familytown', 'http://localhost:3000')!,
+  );
   return (
-    <button type="button" onClick={() => modal.open(<PaymentModal values={values} onDone={() => undefined} />, { label: 'Payment', values })}>
+    <button
+      type="button"
+      onClick={() => modal.open(<PaymentModal values={values} onDone={() => undefined} />, { label: 'Payment', values })}
+    >
       Open
     </button>
   );
@@ -78,8 +83,22 @@ describe('paymentModalValues', () => {
   it('takes the path segments first, then the query values', () => {
     const target = parsePaymentUrl(`${own}/payments/process/p-9/web/ru/familytown/jwt-1?project=other&session=s-1&source=x`, own)!;
     // the portal pays with its own session, never a token the game put in the URL
-    expect(paymentModalValues(target)).toEqual({ id: 'p-9', source: 'web', locale: 'ru', project: 'familytown', jwt: null, session: 's-1' });
+    expect(paymentModalValues(target)).toEqual({
+      id: 'p-9',
+      source: 'web',
+      locale: 'ru',
+      project: 'familytown',
+      jwt: null,
+      session: 's-1',
+    });
     const queryOnly = parsePaymentUrl(`${own}/payments/process/p-8?locale=en&project=neuroarena`, own)!;
-    expect(paymentModalValues(queryOnly)).toEqual({ id: 'p-8', source: null, locale: 'en', project: 'neuroarena', jwt: null, session: null });
+    expect(paymentModalValues(queryOnly)).toEqual({
+      id: 'p-8',
+      source: null,
+      locale: 'en',
+      project: 'neuroarena',
+      jwt: null,
+      session: null,
+    });
   });
 });

@@ -3,7 +3,8 @@ import { clearSignIn, storeSignIn } from '@/shared/auth/auth-store';
 import { forgetGameToken, gameUserAuth } from './user-auth';
 
 const PLAYER = { userId: 'u-1', nickName: 'Nick', currentAuthType: 'email' as const, jwt: 'portal-session-jwt' };
-const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const answer = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('gameUserAuth', () => {
   let now = Date.parse('2026-11-24T12:00:00Z');

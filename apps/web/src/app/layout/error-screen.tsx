@@ -14,11 +14,7 @@ export function ErrorScreen() {
   return (
     <main className="error-screen">
       <h1>{t('errors.unexpected', { defaultValue: 'Unexpected Application Error!' })}</h1>
-      <p>
-        {status
-          ? `${status}`
-          : t('errors.unexpectedHint', { defaultValue: 'Something went wrong on this page. Please try again.' })}
-      </p>
+      <p>{status ? `${status}` : t('errors.unexpectedHint', { defaultValue: 'Something went wrong on this page. Please try again.' })}</p>
       {/* A full page load: the app starts afresh. */}
       <a className="button button--primary" href={paths.catalogue(currentLanguage())}>
         {t('errors.backToGames', { defaultValue: 'Back to games' })}

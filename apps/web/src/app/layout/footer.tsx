@@ -37,10 +37,7 @@ export function Footer() {
     { id: 'complaints', href: files.singleGameDoc('Complaints'), label: t('footer.complaints') },
   ];
 
-  const links =
-    footerVariant === 'single-game'
-      ? singleGameLinks
-      : portalLinks.filter((link) => !hiddenFooterLinks.includes(link.id));
+  const links = footerVariant === 'single-game' ? singleGameLinks : portalLinks.filter((link) => !hiddenFooterLinks.includes(link.id));
   const showLlc = footerVariant === 'portal' && !hiddenFooterLinks.includes('llc');
 
   return (

@@ -50,7 +50,8 @@ describe('embedded header variants', () => {
     for (const variant of ['ticketList', 'firstTicketCreate', 'ticketCreate', 'ticketItem'] as const) {
       expect(closeActionOf(variant)).toEqual({ kind: 'result', resultKind: 'support', errorCode: 5000 });
     }
-    for (const variant of ['transactions', 'transactionHelper', 'prices'] as const) expect(closeActionOf(variant)).toEqual({ kind: 'home' });
+    for (const variant of ['transactions', 'transactionHelper', 'prices'] as const)
+      expect(closeActionOf(variant)).toEqual({ kind: 'home' });
     expect(closeQuestionKey('payments')).toBe('payment.cancelConfirm');
     expect(closeQuestionKey('ticketItem')).toBe('header.closeConfirmGame');
   });
@@ -67,7 +68,8 @@ describe('embedded header variants', () => {
 
 describe('toast durations', () => {
   it('are 2 s on the portal and 5 s on the service screens a host embeds', () => {
-    for (const path of ['/games/en/', '/games/ru/familytown/', '/transactions', '/support/tickets', '/prices/familytown']) expect(toastDurationOf(path, '', false), path).toBe(2000);
+    for (const path of ['/games/en/', '/games/ru/familytown/', '/transactions', '/support/tickets', '/prices/familytown'])
+      expect(toastDurationOf(path, '', false), path).toBe(2000);
     expect(toastDurationOf('/session/login/3aaf339c-16f8-41a0-85a5-f1bd96d33f08/web/en/familytown', '', false)).toBe(5000);
     expect(toastDurationOf('/payments/process/877bcedb-e7c6-42de-94aa-94b5f908c606', '', false)).toBe(5000);
     expect(toastDurationOf('/support/tickets', '', true)).toBe(5000);

@@ -88,7 +88,10 @@ describe('the embedded header', () => {
 
   it("in the portal's own login modal (the frame's name), the confirmed close goes to the portal page whatever the delivery type", async () => {
     const post = vi.fn();
-    vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage: post, location: { origin: window.location.origin } } as unknown as Window);
+    vi.spyOn(window, 'parent', 'get').mockReturnValue({
+      postMessage: post,
+      location: { origin: window.location.origin },
+    } as unknown as Window);
     window.name = PORTAL_LOGIN_FRAME_NAME;
     try {
       expect(inPortalLoginFrame()).toBe(true);
@@ -97,9 +100,14 @@ describe('the embedded header', () => {
       const user = userEvent.setup();
       // The screens' close asks its confirmation question first.
       await user.click(screen.getByRole('button', { name: 'Close' }));
-      await user.click(within(screen.getByRole('dialog', { name: 'Do you want to return to the game?' })).getByRole('button', { name: 'Yes' }));
+      await user.click(
+        within(screen.getByRole('dialog', { name: 'Do you want to return to the game?' })).getByRole('button', { name: 'Yes' }),
+      );
       await waitFor(() =>
-        expect(post).toHaveBeenCalledWith({ type: 'authResult', result: { isError: true, errorCode: 1011, session: 'ses-1' } }, window.location.origin),
+        expect(post).toHaveBeenCalledWith(
+          { type: 'authResult', result: { isError: true, errorCode: 1011, session: 'ses-1' } },
+          window.location.origin,
+        ),
       );
       await waitFor(() => expect(router.state.location.pathname).toBe('/loader'));
     } finally {
@@ -163,8 +171,18 @@ describe('the embedded header', () => {
       payload: 'order-1',
       token: 'signed.token',
     });
-    await expect(paymentCloseResult('pay-open')).resolves.toEqual({ paymentId: 'pay-open', status: 'none', isError: true, errorCode: 4000 });
-    await expect(paymentCloseResult('pay-unknown')).resolves.toEqual({ paymentId: 'pay-unknown', status: 'none', isError: true, errorCode: 4000 });
+    await expect(paymentCloseResult('pay-open')).resolves.toEqual({
+      paymentId: 'pay-open',
+      status: 'none',
+      isError: true,
+      errorCode: 4000,
+    });
+    await expect(paymentCloseResult('pay-unknown')).resolves.toEqual({
+      paymentId: 'pay-unknown',
+      status: 'none',
+      isError: true,
+      errorCode: 4000,
+    });
     await expect(paymentCloseResult(null)).resolves.toEqual({ paymentId: null, status: 'none', isError: true, errorCode: 4000 });
   });
 
@@ -172,7 +190,12 @@ describe('the embedded header', () => {
     const post = framedBy('https://not-allowed.example');
     mockApi({ '/api/control/get-initial-config': { body: { data: config('postMessage') } } });
     const assign = vi.fn();
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, origin: window.location.origin, search: '', assign } as unknown as Location);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      origin: window.location.origin,
+      search: '',
+      assign,
+    } as unknown as Location);
     renderRoutes(routes, '/support/tickets');
     const user = userEvent.setup();
     expect(screen.getByText('My Tickets')).toBeTruthy();

@@ -184,7 +184,12 @@ export function EmbeddedHeader({ context, framed }: { context: EmbedContext; fra
       </div>
       {framed && <StorageAccessNotice />}
       {asking && (
-        <HeaderConfirmDialog question={t(closeQuestionKey(context.variant))} busy={busy} onConfirm={() => void confirm()} onCancel={cancel} />
+        <HeaderConfirmDialog
+          question={t(closeQuestionKey(context.variant))}
+          busy={busy}
+          onConfirm={() => void confirm()}
+          onCancel={cancel}
+        />
       )}
     </header>
   );

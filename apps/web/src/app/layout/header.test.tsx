@@ -78,7 +78,9 @@ describe('header', () => {
     localStorage.setItem('tempUserId', '0c5e2b8a-3f4d-4a6b-9c7d-8e9f0a1b2c3d');
     const fetchMock = mockApi({ '/api/support/get-support-unread-message-count': { body: { data: { count: 0 } } } });
     renderRoutes(routes, '/games/en/');
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/support/get-support-unread-message-count')).toBe(true));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/support/get-support-unread-message-count')).toBe(true),
+    );
     expect(screen.getByRole('link', { name: 'Support' })).toBeTruthy();
   });
 

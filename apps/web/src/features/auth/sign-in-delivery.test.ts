@@ -59,12 +59,28 @@ describe('sign-in delivery', () => {
 
 describe('warning reactions', () => {
   it('toasts or shows inline, and empties the fields each warning names', () => {
-    expect(warningReaction('USER_NOT_EXIST_LOGIN_BY_EMAIL')).toEqual({ messageKey: 'login.userNotExists', display: 'toast', clear: ['email', 'password'] });
-    expect(warningReaction('INVALID_PASSWORD_LOGIN_BY_EMAIL')).toEqual({ messageKey: 'login.invalidPassword', display: 'toast', clear: ['password'] });
-    expect(warningReaction('USER_EXIST_REGISTER_BY_EMAIL')).toEqual({ messageKey: 'login.userExists', display: 'inline', clear: ['password'] });
+    expect(warningReaction('USER_NOT_EXIST_LOGIN_BY_EMAIL')).toEqual({
+      messageKey: 'login.userNotExists',
+      display: 'toast',
+      clear: ['email', 'password'],
+    });
+    expect(warningReaction('INVALID_PASSWORD_LOGIN_BY_EMAIL')).toEqual({
+      messageKey: 'login.invalidPassword',
+      display: 'toast',
+      clear: ['password'],
+    });
+    expect(warningReaction('USER_EXIST_REGISTER_BY_EMAIL')).toEqual({
+      messageKey: 'login.userExists',
+      display: 'inline',
+      clear: ['password'],
+    });
     expect(warningReaction('SEND_VERIFICATION_CODE_INCORRECT').messageKey).toBe('login.codeNotValid');
     expect(warningReaction('SEND_RECOVERY_PASSWORD_CODE_INCORRECT').display).toBe('inline');
     expect(warningReaction('USER_NOT_EXIST_RECOVERY_PASSWORD')).toEqual({ messageKey: 'login.userNotExists', display: 'toast', clear: [] });
-    expect(warningReaction('PASSWORD_EXIST_ACTIVATE_NEW_PASSWORD')).toEqual({ messageKey: 'login.passwordUsedBefore', display: 'toast', clear: [] });
+    expect(warningReaction('PASSWORD_EXIST_ACTIVATE_NEW_PASSWORD')).toEqual({
+      messageKey: 'login.passwordUsedBefore',
+      display: 'toast',
+      clear: [],
+    });
   });
 });

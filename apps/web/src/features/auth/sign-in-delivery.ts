@@ -57,7 +57,12 @@ export async function finishSignIn(result: TAuthResult, options: FinishOptions):
  * the framing page in postMessage mode; in redirect and mobile modes the flow ends on
  * `/session/loginDone/:result` with `isError: true`, as a success does.
  */
-export function reportAuthError(session: string | null, authType: AuthType | undefined, errorCode: HostErrorCode | number, source?: string | null): void {
+export function reportAuthError(
+  session: string | null,
+  authType: AuthType | undefined,
+  errorCode: HostErrorCode | number,
+  source?: string | null,
+): void {
   const delivery = deliveryFor(session, authType, source);
   // Callers pass the contract's codes; the screens' hooks type them as plain numbers.
   const result = { isError: true as const, errorCode: errorCode as HostErrorCode, session };

@@ -24,7 +24,13 @@ const RESULT = {
 
 const SECRET = 's'.repeat(43);
 const HANDOFF = 'h'.repeat(43);
-const target = (closed: boolean, handoff: string | null = null) => ({ id: 'id-12345678', secret: SECRET, popup: { closed }, handoff, closedAt: null });
+const target = (closed: boolean, handoff: string | null = null) => ({
+  id: 'id-12345678',
+  secret: SECRET,
+  popup: { closed },
+  handoff,
+  closedAt: null,
+});
 const headerOf = (init: RequestInit | undefined, name: string) => new Headers(init?.headers).get(name);
 
 function answer(body: unknown) {
@@ -99,7 +105,8 @@ describe('useOutsideSignIn', () => {
     fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       const url = String(input);
       if (url.includes('set-user-auth-state')) return answer({ result: true, secret: SECRET });
-      if (headerOf(init, 'auth-state-secret') !== SECRET) return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'no' }), { status: 404 });
+      if (headerOf(init, 'auth-state-secret') !== SECRET)
+        return new Response(JSON.stringify({ code: 'NOT_FOUND', message: 'no' }), { status: 404 });
       if (providerFailed) return answer({ authData: { result: null, failed: true } });
       if (stateAnswers.length === 0) return answer({ authData: { result: null } });
       if (headerOf(init, 'auth-state-handoff') !== HANDOFF) return answer({ authData: { result: null, waitingForHandoff: true } });

@@ -37,7 +37,12 @@ const HOSTS: [RegExp, string][] = [
 
 /** A readable network name for a social link: from its icon file name, else its host. */
 export function socialNetworkName(item: TSocialItem): string {
-  const base = item.fileName.split('/').pop()?.replace(/\.[a-z0-9]+$/i, '').toLowerCase() ?? '';
+  const base =
+    item.fileName
+      .split('/')
+      .pop()
+      ?.replace(/\.[a-z0-9]+$/i, '')
+      .toLowerCase() ?? '';
   const key = base.replace(/[-_]?(icon|logo|white|black|color)$/g, '').replace(/^(icon|logo)[-_]?/, '');
   if (NAMES[key]) return NAMES[key];
   try {

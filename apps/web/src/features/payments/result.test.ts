@@ -21,7 +21,13 @@ describe('payment results', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('paid carries payload and token; none is 4000 and fail 4018', () => {
-    expect(resultOf(ID, { status: 'paid', payload: 'order-1', token: 'h.p.s' })).toEqual({ paymentId: ID, status: 'paid', isError: false, payload: 'order-1', token: 'h.p.s' });
+    expect(resultOf(ID, { status: 'paid', payload: 'order-1', token: 'h.p.s' })).toEqual({
+      paymentId: ID,
+      status: 'paid',
+      isError: false,
+      payload: 'order-1',
+      token: 'h.p.s',
+    });
     expect(resultOf(ID, { status: 'paid', payload: null, token: null })).toEqual({ paymentId: ID, status: 'paid', isError: false });
     expect(resultOf(ID, { status: 'none' })).toEqual({ paymentId: ID, status: 'none', isError: true, errorCode: 4000 });
     expect(resultOf(ID, { status: 'fail' })).toEqual({ paymentId: ID, status: 'fail', isError: true, errorCode: 4018 });
@@ -69,7 +75,10 @@ describe('payment results', () => {
     } finally {
       host.framed = false;
     }
-    expect(host.posted).toEqual([{ type: 'paymentResult', result }, { type: 'paymentResult', result }]);
+    expect(host.posted).toEqual([
+      { type: 'paymentResult', result },
+      { type: 'paymentResult', result },
+    ]);
     expect(navigate).toHaveBeenCalledWith('/loader', { replace: true });
     host.posted.length = 0;
   });

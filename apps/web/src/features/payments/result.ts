@@ -13,9 +13,18 @@ export type PaymentHostResult = TPaymentResult;
 export function resultOf(paymentId: string, answer: Pick<TPaymentGetResponse, 'status'> & Partial<TPaymentGetResponse>): PaymentHostResult {
   const base = { paymentId, status: answer.status };
   if (answer.status === 'paid') {
-    return { ...base, isError: false, ...(answer.payload != null ? { payload: answer.payload } : {}), ...(answer.token ? { token: answer.token } : {}) };
+    return {
+      ...base,
+      isError: false,
+      ...(answer.payload != null ? { payload: answer.payload } : {}),
+      ...(answer.token ? { token: answer.token } : {}),
+    };
   }
-  return errorResult(paymentId, answer.status === 'fail' ? HOST_ERROR_CODES.paymentFailed : HOST_ERROR_CODES.paymentCancelled, answer.status);
+  return errorResult(
+    paymentId,
+    answer.status === 'fail' ? HOST_ERROR_CODES.paymentFailed : HOST_ERROR_CODES.paymentCancelled,
+    answer.status,
+  );
 }
 
 export function errorResult(paymentId: string, errorCode: HostErrorCode, status: TPaymentStatus = 'none'): PaymentHostResult {

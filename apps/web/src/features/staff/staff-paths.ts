@@ -22,8 +22,7 @@ export const staffApi = {
   apiKeys: (project: string) => `/api/staff/projects/${enc(project)}/api-keys`,
   revokeApiKey: (project: string, keyId: string) => `/api/staff/projects/${enc(project)}/api-keys/${enc(keyId)}/revoke`,
   webhook: (project: string) => `/api/staff/projects/${enc(project)}/webhook`,
-  tickets: (status: string, project?: string) =>
-    `/api/staff/tickets?status=${enc(status)}${project ? `&project=${enc(project)}` : ''}`,
+  tickets: (status: string, project?: string) => `/api/staff/tickets?status=${enc(status)}${project ? `&project=${enc(project)}` : ''}`,
   ticket: (id: string) => `/api/staff/tickets/${enc(id)}`,
   reply: (id: string) => `/api/staff/tickets/${enc(id)}/messages`,
   ticketAction: (id: string, action: 'close' | 'reopen') => `/api/staff/tickets/${enc(id)}/${action}`,

@@ -255,9 +255,13 @@ describe('the chat', () => {
     await typeInEditor('Your message', 'Here is a video');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('You have uploaded too many files today. Try again later or send your message without attachments.')).toBeTruthy();
+    expect(
+      await screen.findByText('You have uploaded too many files today. Try again later or send your message without attachments.'),
+    ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('File uploads are paused for now. Try again later or send your message without attachments.')).toBeTruthy();
+    expect(
+      await screen.findByText('File uploads are paused for now. Try again later or send your message without attachments.'),
+    ).toBeTruthy();
   });
 
   it('polls the ticket every 60 s', async () => {

@@ -35,7 +35,10 @@ export function asSupportEvent(value: unknown): TSupportEvent | null {
         ? { type: 'ticketStatus', ticketId: value.ticketId, status: value.status }
         : null;
     case 'message':
-      return typeof value.ticketId === 'string' && typeof value.project === 'string' && isRecord(value.message) && typeof value.message.id === 'string'
+      return typeof value.ticketId === 'string' &&
+        typeof value.project === 'string' &&
+        isRecord(value.message) &&
+        typeof value.message.id === 'string'
         ? (value as TSupportEvent)
         : null;
     default:

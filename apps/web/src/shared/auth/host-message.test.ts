@@ -1,7 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeResult } from '@portal/contracts/result-codec';
 import { getInitialConfig } from '../api/get-initial-config';
-import { deliverToHost, hostResultPath, isMobileSource, parentOrigin, postToHost, resetHostOrigins, setHostOrigins, setHostOriginsLoader } from './host-message';
+import {
+  deliverToHost,
+  hostResultPath,
+  isMobileSource,
+  parentOrigin,
+  postToHost,
+  resetHostOrigins,
+  setHostOrigins,
+  setHostOriginsLoader,
+} from './host-message';
 
 // As the app registers it: the initial config carries the allowed origins.
 setHostOriginsLoader(() => getInitialConfig());
@@ -14,7 +23,10 @@ function frame(options: { referrer?: string; ancestors?: string[]; search?: stri
   vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage: post } as unknown as Window);
   Object.defineProperty(document, 'referrer', { value: options.referrer ?? '', configurable: true });
   if (options.ancestors) {
-    const list = Object.assign([...options.ancestors], { contains: (o: string) => options.ancestors!.includes(o), item: (i: number) => options.ancestors![i] ?? null });
+    const list = Object.assign([...options.ancestors], {
+      contains: (o: string) => options.ancestors!.includes(o),
+      item: (i: number) => options.ancestors![i] ?? null,
+    });
     Object.defineProperty(window.location, 'ancestorOrigins', { value: list, configurable: true });
   }
   if (options.search !== undefined) window.history.replaceState(null, '', `/session/login${options.search}`);
@@ -110,7 +122,10 @@ describe('deliverToHost', () => {
     const post = frame({ referrer: `${HOST}/` });
     const go = vi.fn();
     const result = { paymentId: 'p-1', status: 'none' as const, isError: true, errorCode: 4000 as const };
-    expect(deliverToHost('payment', result, { authType: 'postMessage', source: 'web', go })).toEqual({ via: 'postMessage', targetOrigin: HOST });
+    expect(deliverToHost('payment', result, { authType: 'postMessage', source: 'web', go })).toEqual({
+      via: 'postMessage',
+      targetOrigin: HOST,
+    });
     expect(post).toHaveBeenCalledWith({ type: 'paymentResult', result }, HOST);
     expect(go).not.toHaveBeenCalled();
   });
@@ -122,10 +137,18 @@ describe('deliverToHost', () => {
     const failure = { isError: true as const, errorCode: 1011 as const, session: 's-1' };
     const redirect = deliverToHost('auth', failure, { authType: 'redirect', source: 'web', go });
     expect(redirect.via).toBe('redirect');
-    const mobile = deliverToHost('support', { isError: true, errorCode: 5000, session: null }, { authType: 'postMessage', source: 'android', go });
+    const mobile = deliverToHost(
+      'support',
+      { isError: true, errorCode: 5000, session: null },
+      { authType: 'postMessage', source: 'android', go },
+    );
     expect(mobile).toEqual({ via: 'redirect', path: hostResultPath('support', { isError: true, errorCode: 5000, session: null }) });
     vi.restoreAllMocks();
-    const standalone = deliverToHost('payment', { paymentId: 'p-2', status: 'none', isError: true, errorCode: 4000 }, { authType: 'postMessage', source: null, go });
+    const standalone = deliverToHost(
+      'payment',
+      { paymentId: 'p-2', status: 'none', isError: true, errorCode: 4000 },
+      { authType: 'postMessage', source: null, go },
+    );
     expect(standalone.via).toBe('redirect');
     expect(post).not.toHaveBeenCalled();
 

@@ -17,7 +17,11 @@ import { isFramedWindow, resolveParentOrigin } from '../bridge/service-bridge-or
 export type HostMessage = { type: 'authResult' | 'paymentResult' | 'supportResult'; result: Record<string, unknown> };
 
 // Type-checked copies of the contract's constants: a value import would pull zod into every page.
-const MESSAGE_TYPE = { auth: 'authResult', payment: 'paymentResult', support: 'supportResult' } as const satisfies typeof SERVICE_MESSAGE_TYPE;
+const MESSAGE_TYPE = {
+  auth: 'authResult',
+  payment: 'paymentResult',
+  support: 'supportResult',
+} as const satisfies typeof SERVICE_MESSAGE_TYPE;
 const RESULT_PAGES = {
   auth: '/session/loginDone',
   payment: '/payments/done',

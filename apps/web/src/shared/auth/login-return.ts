@@ -26,7 +26,8 @@ export function takeLoginReturn(session: unknown): string | null {
     const raw = window.sessionStorage.getItem(KEY);
     if (!raw) return null;
     const saved = JSON.parse(raw) as Partial<LoginReturn>;
-    if (saved.session !== session || typeof saved.path !== 'string' || !saved.path.startsWith('/') || saved.path.startsWith('//')) return null;
+    if (saved.session !== session || typeof saved.path !== 'string' || !saved.path.startsWith('/') || saved.path.startsWith('//'))
+      return null;
     window.sessionStorage.removeItem(KEY);
     return saved.path;
   } catch {

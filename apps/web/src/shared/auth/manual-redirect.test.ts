@@ -7,7 +7,14 @@ import { manualRedirectToAuth, needsManualRedirect } from './manual-redirect';
 
 const SESSION = '5f0c8a52-8a8f-4b0c-9f7e-0d6f3c1d2e4a';
 const config = (authType: string) => ({
-  body: { data: { projects: { name: 'familytown', authType, authMethods: [], paymentsMethods: [], extra: [] }, mainData: { projectName: 'familytown', outOfCatalog: false }, knownProjects: [], allowedOrigins: [] } },
+  body: {
+    data: {
+      projects: { name: 'familytown', authType, authMethods: [], paymentsMethods: [], extra: [] },
+      mainData: { projectName: 'familytown', outOfCatalog: false },
+      knownProjects: [],
+      allowedOrigins: [],
+    },
+  },
 });
 const navigate = vi.fn();
 const shown: { kind: string; text: string }[] = [];
@@ -29,7 +36,9 @@ describe('manualRedirectToAuth', () => {
   it('opens the login screen of a new session for a postMessage project', async () => {
     const fetch = mockApi({
       '/api/control/get-initial-config': config('postMessage'),
-      '/api/session/get': { body: { data: { session: SESSION, loginUrl: `http://portal.test/session/login/${SESSION}/web/en/familytown` } } },
+      '/api/session/get': {
+        body: { data: { session: SESSION, loginUrl: `http://portal.test/session/login/${SESSION}/web/en/familytown` } },
+      },
     });
     await manualRedirectToAuth({ project: 'familytown' });
     expect(navigate).toHaveBeenCalledWith(`/session/login/${SESSION}/web/en/familytown`, { replace: true });
@@ -39,7 +48,10 @@ describe('manualRedirectToAuth', () => {
   });
 
   it('shows MANUAL_REDIRECT_ERROR when no session can be made', async () => {
-    mockApi({ '/api/control/get-initial-config': config('redirect'), '/api/session/get': { status: 503, body: { code: 'INTERNAL_ERROR', message: 'down' } } });
+    mockApi({
+      '/api/control/get-initial-config': config('redirect'),
+      '/api/session/get': { status: 503, body: { code: 'INTERNAL_ERROR', message: 'down' } },
+    });
     await manualRedirectToAuth({ project: 'familytown' });
     expect(navigate).not.toHaveBeenCalled();
     expect(shown).toEqual([expect.objectContaining({ kind: 'error', text: 'Could not return you to the sign-in page.' })]);

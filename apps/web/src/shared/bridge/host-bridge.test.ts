@@ -73,11 +73,7 @@ describe('createHostBridge', () => {
       [{ type: 'getUserAuth' }, { type: 'userAuth', ...auth }, 'getUserAuth'],
       [{ type: 'login' }, { type: 'userAuth', ...auth }, 'login'],
       [{ type: 'logout' }, { type: 'logout' }, 'logout'],
-      [
-        { type: 'openPayment', text: `${OWN}/payments/process/p-42?lang=en` },
-        { type: 'paymentResult', ...paid },
-        'openPayment',
-      ],
+      [{ type: 'openPayment', text: `${OWN}/payments/process/p-42?lang=en` }, { type: 'paymentResult', ...paid }, 'openPayment'],
       [{ type: 'changeLanguage', language: 'ru' }, { type: 'languageChange', language: 'ru' }, 'changeLanguage'],
       [{ type: 'getUnreadSupportCount' }, { type: 'unreadSupportCount', count: 3 }, 'getUnreadSupportCount'],
     ];
@@ -116,7 +112,15 @@ describe('createHostBridge', () => {
   });
 
   it('drops messages from another origin or another window; no handler runs', async () => {
-    for (const origin of ['https://evil.example', 'https://game.example:8443', 'http://game.example', 'null', '', '*', 'https://GAME.example.evil']) {
+    for (const origin of [
+      'https://evil.example',
+      'https://game.example:8443',
+      'http://game.example',
+      'null',
+      '',
+      '*',
+      'https://GAME.example.evil',
+    ]) {
       send({ type: 'getUserAuth' }, origin);
     }
     send({ type: 'getUserAuth' }, GAME, other.contentWindow);

@@ -159,9 +159,7 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
   const win = options.window ?? window;
   const ownOrigin = win.location.origin;
   const policy: OriginPolicy =
-    'isAllowed' in options.allowedOrigins
-      ? options.allowedOrigins
-      : createOriginPolicy(options.allowedOrigins, ownOrigin);
+    'isAllowed' in options.allowedOrigins ? options.allowedOrigins : createOriginPolicy(options.allowedOrigins, ownOrigin);
   const paymentOrigins = createOriginPolicy(options.paymentOrigins ?? [], ownOrigin).origins;
   const { handlers } = options;
   const log = options.log ?? devLog;
@@ -240,7 +238,10 @@ export function createHostBridge(options: HostBridgeOptions): HostBridge {
         post(event.source, { type: 'paymentResult', ...PAYMENT_OPEN_ERROR }, origin);
         return;
       }
-      return log('drop', { reason: 'malformed' satisfies DropReason, type: typeof data === 'object' && data ? (data as { type?: unknown }).type : typeof data });
+      return log('drop', {
+        reason: 'malformed' satisfies DropReason,
+        type: typeof data === 'object' && data ? (data as { type?: unknown }).type : typeof data,
+      });
     }
     last = { origin, src: frameParts().element?.src ?? null };
     const source = event.source;

@@ -69,7 +69,10 @@ describe('originOfUrl', () => {
 });
 
 describe('createOriginPolicy', () => {
-  const policy = createOriginPolicy(['https://game.example/', 'HTTP://LOCALHOST:5173', '*', 'null', 'https://x.example/p', 'junk'], 'https://portal.example');
+  const policy = createOriginPolicy(
+    ['https://game.example/', 'HTTP://LOCALHOST:5173', '*', 'null', 'https://x.example/p', 'junk'],
+    'https://portal.example',
+  );
 
   it('holds own origin first and only valid configured origins', () => {
     expect(policy.origins).toEqual(['https://portal.example', 'https://game.example', 'http://localhost:5173']);

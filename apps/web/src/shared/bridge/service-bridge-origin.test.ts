@@ -1,12 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import {
-  HOST_ERROR_CODE_VALUES,
-  ZAuthHostResult,
-  ZPaymentHostResult,
-  decodeResult,
-  encodeResult,
-} from '@portal/contracts/messages';
+import { HOST_ERROR_CODE_VALUES, ZAuthHostResult, ZPaymentHostResult, decodeResult, encodeResult } from '@portal/contracts/messages';
 import { PAYMENT_STATUSES } from '@portal/contracts/payments';
 import { resolveParentOrigin } from './service-bridge-origin.ts';
 import { createOriginPolicy } from './origins.ts';

@@ -125,8 +125,15 @@ describe('requestFirstPartyStorage', () => {
   });
 
   it('Safari/Firefox: the window storage is unblocked; refused or missing: a popup', async () => {
-    await expect(requestFirstPartyStorage(fakeWindow({ embedded: true, storageThrows: true }))).resolves.toEqual({ result: 'granted', storage: null });
-    await expect(requestFirstPartyStorage(fakeWindow({ embedded: true, storageThrows: true, request: 'deny' }))).resolves.toEqual({ result: 'popup' });
-    await expect(requestFirstPartyStorage(fakeWindow({ embedded: true, storageThrows: true, request: 'missing' }))).resolves.toEqual({ result: 'popup' });
+    await expect(requestFirstPartyStorage(fakeWindow({ embedded: true, storageThrows: true }))).resolves.toEqual({
+      result: 'granted',
+      storage: null,
+    });
+    await expect(requestFirstPartyStorage(fakeWindow({ embedded: true, storageThrows: true, request: 'deny' }))).resolves.toEqual({
+      result: 'popup',
+    });
+    await expect(requestFirstPartyStorage(fakeWindow({ embedded: true, storageThrows: true, request: 'missing' }))).resolves.toEqual({
+      result: 'popup',
+    });
   });
 });

@@ -104,8 +104,7 @@ export async function requestStorageAccess(win: Window = window): Promise<'grant
 
 export type FirstPartyStorage =
   /** `storage` is the first-party localStorage to use from now on (null: `window.localStorage` works now) */
-  | { result: 'granted'; storage: Storage | null }
-  | { result: 'popup' };
+  { result: 'granted'; storage: Storage | null } | { result: 'popup' };
 
 /**
  * Like `requestStorageAccess`, asking for localStorage too: Chrome 125+ then returns a handle

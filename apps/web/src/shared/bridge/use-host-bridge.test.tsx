@@ -68,7 +68,9 @@ describe('useHostBridge', () => {
     const posted = vi.fn();
     frame.contentWindow!.postMessage = posted as unknown as Window['postMessage'];
     const send = () =>
-      window.dispatchEvent(new MessageEvent('message', { data: { type: 'getUnreadSupportCount' }, origin: GAME, source: frame.contentWindow }));
+      window.dispatchEvent(
+        new MessageEvent('message', { data: { type: 'getUnreadSupportCount' }, origin: GAME, source: frame.contentWindow }),
+      );
     send();
     await flush();
     expect(posted).not.toHaveBeenCalled();
@@ -92,8 +94,12 @@ describe('useHostBridge while the allowed origins load', () => {
     const frame = document.querySelector<HTMLIFrameElement>('iframe#game-frame')!;
     const posted = vi.fn();
     frame.contentWindow!.postMessage = posted as unknown as Window['postMessage'];
-    window.dispatchEvent(new MessageEvent('message', { data: { type: 'getUnreadSupportCount' }, origin: GAME, source: frame.contentWindow }));
-    window.dispatchEvent(new MessageEvent('message', { data: { type: 'getUserAuth' }, origin: 'https://evil.example', source: frame.contentWindow }));
+    window.dispatchEvent(
+      new MessageEvent('message', { data: { type: 'getUnreadSupportCount' }, origin: GAME, source: frame.contentWindow }),
+    );
+    window.dispatchEvent(
+      new MessageEvent('message', { data: { type: 'getUserAuth' }, origin: 'https://evil.example', source: frame.contentWindow }),
+    );
     await flush();
     expect(posted).not.toHaveBeenCalled();
     rerender(<Waiting ready origins={[GAME]} />);

@@ -1,7 +1,14 @@
 import i18next from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGES, isLanguage, isPortalLanguage, type Language, type PortalLanguage } from '@portal/contracts/languages';
+import {
+  FALLBACK_LANGUAGE,
+  LANGUAGES,
+  isLanguage,
+  isPortalLanguage,
+  type Language,
+  type PortalLanguage,
+} from '@portal/contracts/languages';
 import { files } from '../paths';
 import { STORAGE_KEYS } from '../storage-keys';
 import { storage } from '../storage';

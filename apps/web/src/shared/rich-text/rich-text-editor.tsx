@@ -25,16 +25,7 @@ const htmlOf = (editor: Editor): string => (editor.isEmpty ? '' : editor.getHTML
  * The ticket editor: Tiptap limited to bold, italic, underline, link
  * and code block, with a labelled toolbar whose toggles say whether they are on.
  */
-export function RichTextEditor({
-  value,
-  onChange,
-  label,
-  hideLabel,
-  describedBy,
-  invalid,
-  disabled,
-  className,
-}: RichTextEditorProps) {
+export function RichTextEditor({ value, onChange, label, hideLabel, describedBy, invalid, disabled, className }: RichTextEditorProps) {
   const { t } = useTranslation();
   const labelId = useId();
   const extensions = useMemo(() => richTextExtensions(), []);
@@ -124,9 +115,7 @@ export function RichTextEditor({
   ];
 
   return (
-    <div
-      className={['rich-text-editor', invalid ? 'rich-text-editor--invalid' : '', className ?? ''].filter(Boolean).join(' ')}
-    >
+    <div className={['rich-text-editor', invalid ? 'rich-text-editor--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
       <span id={labelId} className={hideLabel ? 'visually-hidden' : 'rich-text-editor__label'}>
         {label}
       </span>
@@ -203,7 +192,16 @@ export function RichTextEditor({
 }
 
 const LinkIcon = () => (
-  <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    width="16"
+    height="16"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d="M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5" />
     <path d="M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5" />
   </svg>

@@ -22,8 +22,7 @@ beforeAll(async () => {
 
 describe('sanitizeRichText', () => {
   it('keeps the editor markup', () => {
-    const html =
-      '<p><strong>b</strong> <em>i</em> <u>u</u> <a href="https://example.com">l</a></p><pre><code>x &lt; y</code></pre>';
+    const html = '<p><strong>b</strong> <em>i</em> <u>u</u> <a href="https://example.com">l</a></p><pre><code>x &lt; y</code></pre>';
     const clean = sanitizeRichText(html);
     expect(clean).toContain('<strong>b</strong>');
     expect(clean).toContain('<em>i</em>');
@@ -79,7 +78,8 @@ describe('editor extensions', () => {
   it('keep only bold, italic, underline, link and code block, with undo history', () => {
     const editor = new Editor({
       extensions: richTextExtensions(),
-      content: '<h1>T</h1><ul><li>a</li></ul><p><s>s</s><code>c</code><strong>b</strong><em>i</em><u>u</u><a href="https://e.example">l</a></p><pre><code>k</code></pre><blockquote>q</blockquote>',
+      content:
+        '<h1>T</h1><ul><li>a</li></ul><p><s>s</s><code>c</code><strong>b</strong><em>i</em><u>u</u><a href="https://e.example">l</a></p><pre><code>k</code></pre><blockquote>q</blockquote>',
     });
     const html = editor.getHTML();
     expect(html).not.toMatch(/<h1|<ul|<li|<s>|<blockquote|<p><code>/);
@@ -174,7 +174,9 @@ describe('RichTextEditor', () => {
     await user.click(screen.getByRole('button', { name: 'Link' }));
     await user.clear(screen.getByLabelText('Link address'));
     await user.type(screen.getByLabelText('Link address'), 'https://example.com/help{Enter}');
-    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(expect.stringMatching(/<a [^>]*href="https:\/\/example\.com\/help"[^>]*>docs<\/a>/)));
+    await waitFor(() =>
+      expect(onChange).toHaveBeenLastCalledWith(expect.stringMatching(/<a [^>]*href="https:\/\/example\.com\/help"[^>]*>docs<\/a>/)),
+    );
     expect(screen.queryByLabelText('Link address')).toBeNull();
   });
 

@@ -15,13 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IdempotencyCache, listen, sendJson, type LocalServer } from './http.ts';
 
 export type StripeIntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'requires_capture'
-  | 'canceled'
-  | 'succeeded';
+  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'canceled' | 'succeeded';
 
 /** The fields of a PaymentIntent the fake keeps (Stripe's names). */
 export interface FakePaymentIntent {
@@ -104,8 +98,10 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
       const amount = Number(params.amount);
       const currency = typeof params.currency === 'string' ? params.currency : '';
-      if (!Number.isSafeInteger(amount) || amount < 1) return stripeError(res, 400, 'invalid_request_error', 'parameter_invalid_integer', 'Invalid integer: amount', 'amount');
-      if (!/^[a-z]{3}$/.test(currency)) return stripeError(res, 400, 'invalid_request_error', 'parameter_missing', 'Missing required param: currency.', 'currency');
+      if (!Number.isSafeInteger(amount) || amount < 1)
+        return stripeError(res, 400, 'invalid_request_error', 'parameter_invalid_integer', 'Invalid integer: amount', 'amount');
+      if (!/^[a-z]{3}$/.test(currency))
+        return stripeError(res, 400, 'invalid_request_error', 'parameter_missing', 'Missing required param: currency.', 'currency');
       const id = `pi_${randomBytes(12).toString('hex')}`;
       const intent: FakePaymentIntent = {
         id,

@@ -20,14 +20,7 @@ import { SignJWT, exportJWK, generateKeyPair, type CryptoKey, type JWTPayload } 
 import { IdempotencyCache, listen, sendJson, type LocalServer } from './http.ts';
 
 export type FakeYandexPaymentStatus =
-  | 'PENDING'
-  | 'AUTHORIZED'
-  | 'CAPTURED'
-  | 'VOIDED'
-  | 'REFUNDED'
-  | 'CONFIRMED'
-  | 'PARTIALLY_REFUNDED'
-  | 'FAILED';
+  'PENDING' | 'AUTHORIZED' | 'CAPTURED' | 'VOIDED' | 'REFUNDED' | 'CONFIRMED' | 'PARTIALLY_REFUNDED' | 'FAILED';
 
 export interface FakeYandexOrder {
   orderId: string;
@@ -62,7 +55,10 @@ export interface YandexPayFake extends LocalServer {
   /** Signs any payload as a webhook JWT. */
   signWebhook(payload: JWTPayload, options?: SignWebhookOptions): Promise<string>;
   /** An `ORDER_STATUS_UPDATED` webhook for the order as it is now (or with the given status). */
-  orderStatusWebhook(orderId: string, options?: SignWebhookOptions & { paymentStatus?: FakeYandexPaymentStatus; merchantId?: string }): Promise<string>;
+  orderStatusWebhook(
+    orderId: string,
+    options?: SignWebhookOptions & { paymentStatus?: FakeYandexPaymentStatus; merchantId?: string },
+  ): Promise<string>;
 }
 
 export interface YandexPayFakeOptions {
@@ -110,7 +106,8 @@ export async function startYandexPayFake(options: YandexPayFakeOptions): Promise
       const amount = order.cart?.total?.amount;
       if (typeof order.orderId !== 'string' || order.orderId === '') return answer(400, failure(400, 'BAD_REQUEST', 'orderId is required'));
       if (order.currencyCode !== 'RUB') return answer(400, failure(400, 'BAD_REQUEST', 'currencyCode must be RUB'));
-      if (typeof amount !== 'string' || !/^\d+(\.\d{1,2})?$/.test(amount)) return answer(400, failure(400, 'BAD_REQUEST', 'cart.total.amount is invalid'));
+      if (typeof amount !== 'string' || !/^\d+(\.\d{1,2})?$/.test(amount))
+        return answer(400, failure(400, 'BAD_REQUEST', 'cart.total.amount is invalid'));
       if (orders.has(order.orderId)) return answer(409, failure(409, 'ORDER_ALREADY_EXISTS', `Order ${order.orderId} already exists`));
       const now = new Date().toISOString();
       const created: FakeYandexOrder = {
@@ -138,7 +135,8 @@ export async function startYandexPayFake(options: YandexPayFakeOptions): Promise
       return answer(200, { status: 'success', code: 200, data: { order, operations: [] } });
     }
     if (order && req.method === 'POST' && match?.[2]) {
-      if (order.paymentStatus !== 'AUTHORIZED') return answer(400, failure(400, 'ORDER_HAS_INVALID_STATUS', `Order is ${order.paymentStatus}`));
+      if (order.paymentStatus !== 'AUTHORIZED')
+        return answer(400, failure(400, 'ORDER_HAS_INVALID_STATUS', `Order is ${order.paymentStatus}`));
       Object.assign(order, { paymentStatus: 'VOIDED', updated: new Date().toISOString() });
       const operation = { operationId: randomUUID(), orderId: order.orderId, operationType: 'VOID', status: 'SUCCESS' };
       return answer(200, { status: 'success', code: 200, data: { operation } });

@@ -103,7 +103,8 @@ export async function startYookassaFake(options: YookassaFakeOptions): Promise<Y
         return error(res, 400, 'invalid_request', 'Invalid amount value', 'amount.value');
       }
       if (request.amount?.currency !== 'RUB') return error(res, 400, 'invalid_request', 'Unsupported currency', 'amount.currency');
-      if (request.confirmation?.type !== 'embedded') return error(res, 400, 'invalid_request', 'This fake serves embedded confirmation only', 'confirmation.type');
+      if (request.confirmation?.type !== 'embedded')
+        return error(res, 400, 'invalid_request', 'This fake serves embedded confirmation only', 'confirmation.type');
       if (typeof request.description === 'string' && request.description.length > 128) {
         return error(res, 400, 'invalid_request', 'Description is too long', 'description');
       }
@@ -134,7 +135,11 @@ export async function startYookassaFake(options: YookassaFakeOptions): Promise<Y
       if (payment.status !== 'waiting_for_capture') {
         return answer(400, errorBody('invalid_request', `Payment in status ${payment.status} can't be canceled`, 'payment_id'));
       }
-      Object.assign(payment, { status: 'canceled', paid: false, cancellation_details: { party: 'merchant', reason: 'canceled_by_merchant' } });
+      Object.assign(payment, {
+        status: 'canceled',
+        paid: false,
+        cancellation_details: { party: 'merchant', reason: 'canceled_by_merchant' },
+      });
       return answer(200, payment);
     }
     return error(res, 404, 'not_found', `No route ${req.method} ${url.pathname}`);

@@ -4,7 +4,10 @@ import { users } from '../../../db/schema.ts';
 import { listen, type LocalServer } from '../../../integrations/payments/testing/http.ts';
 
 /** A signed-in player made directly in the table; answers the id and a Bearer token. */
-export async function makePlayer(app: FastifyInstance, nickName = 'Player'): Promise<{ id: string; token: string; auth: Record<string, string> }> {
+export async function makePlayer(
+  app: FastifyInstance,
+  nickName = 'Player',
+): Promise<{ id: string; token: string; auth: Record<string, string> }> {
   const id = randomUUID();
   const [row] = await app.database.db
     .insert(users)
@@ -50,7 +53,15 @@ export interface WebhookReceiver extends LocalServer {
 
 /** A game server's webhook endpoint that checks the signature. */
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
-  const state = { received: [] as WebhookReceiver['received'], attempts: [] as WebhookReceiver['attempts'], forged: 0, refuseWith: undefined as number | undefined, hang: false, hanging: 0, secret: '' };
+  const state = {
+    received: [] as WebhookReceiver['received'],
+    attempts: [] as WebhookReceiver['attempts'],
+    forged: 0,
+    refuseWith: undefined as number | undefined,
+    hang: false,
+    hanging: 0,
+    secret: '',
+  };
   const server = await listen((req, body, res) => {
     try {
       const event = JSON.parse(body) as { data?: { paymentId?: string } };

@@ -3,7 +3,6 @@ import type { TActivateNewPasswordAnswer, TActivateNewPasswordBody } from '@port
 import { apiPost } from '@/shared/api/client';
 import { api } from '@/shared/paths';
 
-export const activateNewPassword = (body: TActivateNewPasswordBody) =>
-  apiPost<TActivateNewPasswordAnswer>(api.activateNewPassword(), body);
+export const activateNewPassword = (body: TActivateNewPasswordBody) => apiPost<TActivateNewPasswordAnswer>(api.activateNewPassword(), body);
 
 export const useActivateNewPassword = () => useMutation({ mutationFn: activateNewPassword });

@@ -3,7 +3,6 @@ import type { TRecoveryPasswordAnswer, TRecoveryPasswordBody } from '@portal/con
 import { apiPost } from '@/shared/api/client';
 import { api } from '@/shared/paths';
 
-export const recoveryPassword = (body: TRecoveryPasswordBody) =>
-  apiPost<TRecoveryPasswordAnswer>(api.recoveryPassword(), body);
+export const recoveryPassword = (body: TRecoveryPasswordBody) => apiPost<TRecoveryPasswordAnswer>(api.recoveryPassword(), body);
 
 export const useRecoveryPassword = () => useMutation({ mutationFn: recoveryPassword });

@@ -3,7 +3,6 @@ import type { TRegisterByEmailAnswer, TRegisterByEmailBody } from '@portal/contr
 import { apiPost } from '@/shared/api/client';
 import { api } from '@/shared/paths';
 
-export const registerByEmail = (body: TRegisterByEmailBody) =>
-  apiPost<TRegisterByEmailAnswer>(api.registerByEmail(), body);
+export const registerByEmail = (body: TRegisterByEmailBody) => apiPost<TRegisterByEmailAnswer>(api.registerByEmail(), body);
 
 export const useRegisterByEmail = () => useMutation({ mutationFn: registerByEmail });

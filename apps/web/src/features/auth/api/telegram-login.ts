@@ -3,4 +3,5 @@ import { apiPost } from '@/shared/api/client';
 import { api } from '@/shared/paths';
 
 /** Refused data is this sign-in's failure, never a sign-out. */
-export const telegramLogin = (body: TTelegramLoginBody) => apiPost<TSignedInAnswer>(api.telegramLogin(), body, { reactToUnauthorized: false });
+export const telegramLogin = (body: TTelegramLoginBody) =>
+  apiPost<TSignedInAnswer>(api.telegramLogin(), body, { reactToUnauthorized: false });

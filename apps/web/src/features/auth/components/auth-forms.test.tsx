@@ -67,9 +67,9 @@ describe('e-mail login form', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Invalid email format')).toBeTruthy();
     expect(screen.getByText('Incorrect password format')).toBeTruthy();
-    expect((screen.getByRole('link', { name: 'Forgot your password?' })).getAttribute('href')).toBe('/auth/recovery-password');
-    expect((screen.getByRole('link', { name: 'Create an account' })).getAttribute('href')).toBe('/session/registration');
-    expect((screen.getByRole('link', { name: /Back/ })).getAttribute('href')).toBe('/session/login');
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/auth/recovery-password');
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/session/registration');
+    expect(screen.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe('/session/login');
   });
 
   it('counts warnings, shows the robot check at the limit, gates the button and sends the solution', async () => {
@@ -142,7 +142,11 @@ describe('e-mail login form', () => {
     const fetchMock = mockApi({
       '/api/control/get-initial-config': { body: { data: config(5) } },
       '/api/auth/captcha-state': { body: { data: { required: true } } },
-      '/api/auth/login-by-email': { body: { data: { result: { currentAuthType: 'email', jwt: 'a.b.c', nickName: 'P', userId: '5f0c3c1e-1111-4222-8333-444455556666' } } } },
+      '/api/auth/login-by-email': {
+        body: {
+          data: { result: { currentAuthType: 'email', jwt: 'a.b.c', nickName: 'P', userId: '5f0c3c1e-1111-4222-8333-444455556666' } },
+        },
+      },
     });
     renderRoutes(routes(<EmailLoginPage />, '/session/login/email'), '/session/login/email');
     const user = userEvent.setup();
@@ -155,7 +159,11 @@ describe('e-mail login form', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await vi.waitFor(() => expect(bodyOf(fetchMock, '/api/auth/login-by-email')).toHaveLength(1));
     // The one try went out with the solution.
-    expect(bodyOf(fetchMock, '/api/auth/login-by-email')[0]).toEqual({ email: 'player@example.com', password: 'Right1234', altcha: 'solved-payload' });
+    expect(bodyOf(fetchMock, '/api/auth/login-by-email')[0]).toEqual({
+      email: 'player@example.com',
+      password: 'Right1234',
+      altcha: 'solved-payload',
+    });
   });
 });
 
@@ -176,7 +184,7 @@ describe('registration form', () => {
     await user.click(await screen.findByRole('button', { name: 'solve robot check' }));
     await user.click(submit);
     expect(await screen.findByText('Confirm your consent to the processing of personal data')).toBeTruthy();
-    expect((screen.getByRole('link', { name: 'personal data policy' })).getAttribute('href')).toBe('/docs/EnPersonalData.html');
+    expect(screen.getByRole('link', { name: 'personal data policy' }).getAttribute('href')).toBe('/docs/EnPersonalData.html');
 
     await user.click(screen.getByRole('checkbox', { name: /personal data/ }));
     await user.click(submit);
@@ -202,7 +210,11 @@ describe('registration form', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(localStorage.getItem('attempt')).toBe('2'));
     expect(screen.getByText('Code is not valid')).toBeTruthy();
-    expect(bodyOf(fetchMock, '/api/auth/send-verification-code')[0]).toMatchObject({ email: 'new@example.com', code: '123456', flowToken: FLOW });
+    expect(bodyOf(fetchMock, '/api/auth/send-verification-code')[0]).toMatchObject({
+      email: 'new@example.com',
+      code: '123456',
+      flowToken: FLOW,
+    });
 
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(valueOf(await screen.findByLabelText('E-mail'))).toBe('new@example.com');
@@ -260,6 +272,10 @@ describe('recovery form', () => {
     expect(toasts).toContain('Password updated successfully');
     // the code and the new password carry the flow token this window got: nobody else's recovery
     expect(bodyOf(fetchMock, '/api/auth/send-recovery-password-code')[0]).toMatchObject({ code: '654321', flowToken: FLOW });
-    expect(bodyOf(fetchMock, '/api/auth/activate-new-password').at(-1)).toEqual({ email: 'me@example.com', password: 'NewSecret77', flowToken: FLOW });
+    expect(bodyOf(fetchMock, '/api/auth/activate-new-password').at(-1)).toEqual({
+      email: 'me@example.com',
+      password: 'NewSecret77',
+      flowToken: FLOW,
+    });
   });
 });

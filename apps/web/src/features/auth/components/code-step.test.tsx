@@ -29,9 +29,10 @@ function renderStep() {
   );
 }
 
-const flush = () => act(async () => {
-  for (let i = 0; i < 5; i += 1) await Promise.resolve();
-});
+const flush = () =>
+  act(async () => {
+    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+  });
 
 describe('code step resend', () => {
   beforeEach(async () => {
@@ -41,7 +42,9 @@ describe('code step resend', () => {
   afterEach(() => vi.useRealTimers());
 
   it('waits for the countdown, then resends, empties the code and restarts from the server seconds', async () => {
-    const fetchMock = mockApi({ '/api/auth/resend-code': { body: { data: { result: true, resendAfterSeconds: 30, codeTtlSeconds: 600 } } } });
+    const fetchMock = mockApi({
+      '/api/auth/resend-code': { body: { data: { result: true, resendAfterSeconds: 30, codeTtlSeconds: 600 } } },
+    });
     renderStep();
     const resend = screen.getByRole('button', { name: 'Send the code again' }) as HTMLButtonElement;
     expect(screen.getByText('New code in 01:01')).toBeTruthy();

@@ -33,7 +33,17 @@ export interface CodeStepProps {
 }
 
 /** The 6-digit code step of registration and recovery, with the resend countdown. */
-export function CodeStep({ email, purpose, flowToken, resendAfterSeconds, captcha, submitLabel, onSubmit, onInvalidCode, onBack }: CodeStepProps) {
+export function CodeStep({
+  email,
+  purpose,
+  flowToken,
+  resendAfterSeconds,
+  captcha,
+  submitLabel,
+  onSubmit,
+  onInvalidCode,
+  onBack,
+}: CodeStepProps) {
   const { t } = useTranslation();
   const countdown = useCountdown(resendAfterSeconds);
   const resend = useResendCode();

@@ -63,7 +63,15 @@ describe('login method list', () => {
       expect(post).toHaveBeenCalledWith(
         {
           type: 'authResult',
-          result: { isError: false, authState: 'authNotExist', jwt: null, userId: null, nickName: null, currentAuthType: 'unauthorized', session: 'ses-2' },
+          result: {
+            isError: false,
+            authState: 'authNotExist',
+            jwt: null,
+            userId: null,
+            nickName: null,
+            currentAuthType: 'unauthorized',
+            session: 'ses-2',
+          },
         },
         'https://game.example',
       ),
@@ -92,7 +100,15 @@ describe('login method list', () => {
       expect(post).toHaveBeenCalledWith(
         {
           type: 'authResult',
-          result: { isError: false, authState: 'authExist', jwt: 'good.jwt.value', userId: 'u-9', nickName: 'Nick', currentAuthType: 'email', session: 'ses-4' },
+          result: {
+            isError: false,
+            authState: 'authExist',
+            jwt: 'good.jwt.value',
+            userId: 'u-9',
+            nickName: 'Nick',
+            currentAuthType: 'email',
+            session: 'ses-4',
+          },
         },
         'https://game.example',
       ),

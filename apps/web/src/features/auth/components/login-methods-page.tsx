@@ -86,7 +86,15 @@ function useHostTokenCheck(jwt: string | null, session: string | null, ready: bo
     } else {
       postToHost({
         type: 'authResult',
-        result: { isError: false, authState: 'authNotExist', jwt: null, userId: null, nickName: null, currentAuthType: 'unauthorized', session },
+        result: {
+          isError: false,
+          authState: 'authNotExist',
+          jwt: null,
+          userId: null,
+          nickName: null,
+          currentAuthType: 'unauthorized',
+          session,
+        },
       });
     }
   }, [jwt, session, ready, reported, check.isPending, check.isError, check.data, reportError]);
@@ -102,7 +110,10 @@ export function LoginMethodsPage() {
   const { session, source } = screen.flow;
   const [signedInAtStart] = useState(() => getStoredUser() !== null && !session);
   const authType = screen.config?.projects.authType;
-  const reportError = useCallback((errorCode: HostErrorCode) => reportAuthError(session, authType, errorCode, source), [session, authType, source]);
+  const reportError = useCallback(
+    (errorCode: HostErrorCode) => reportAuthError(session, authType, errorCode, source),
+    [session, authType, source],
+  );
   const hostCheck = useHostTokenCheck(segment(params.jwt), session, !screen.configPending, reportError);
   const from = (location.state as FromState | null)?.from;
   usePageMeta({ title: `${t('login.title')} · ${t('header.portalName')}` });
@@ -139,7 +150,8 @@ export function LoginMethodsPage() {
         const result = await nativeSignIn(provider, signInSettings, language);
         await finish(result);
       } catch (error) {
-        const failure = error instanceof NativeSignInFailure ? error : new NativeSignInFailure('provider', 'Sign-in failed', { cause: error });
+        const failure =
+          error instanceof NativeSignInFailure ? error : new NativeSignInFailure('provider', 'Sign-in failed', { cause: error });
         if (failure.stage === 'closed') notify({ kind: 'info', text: t('login.popupClosed'), id: 'popup-closed' });
         else notify({ kind: 'error', text: t('login.requestFailed'), id: 'login.requestFailed' });
         reportError(hostCodeOf(provider, failure));

@@ -122,11 +122,7 @@ export function RecoveryPage() {
             {...emailForm.register('email')}
           />
           <CaptchaSlot captcha={screen.captcha} />
-          <button
-            type="submit"
-            className="button button--primary"
-            disabled={emailForm.formState.isSubmitting || screen.captcha.blocks}
-          >
+          <button type="submit" className="button button--primary" disabled={emailForm.formState.isSubmitting || screen.captcha.blocks}>
             {t('login.sendCode')}
           </button>
         </form>

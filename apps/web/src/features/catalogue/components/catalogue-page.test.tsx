@@ -32,10 +32,7 @@ describe('CataloguePage', () => {
     mockApi({
       '/api/control/get-games-data': {
         body: {
-          data: [
-            game('familytown', 'Family Town', { cardBackgroundColor: '#123456' }),
-            game('islandm3', 'Island M3', { inDevelop: true }),
-          ],
+          data: [game('familytown', 'Family Town', { cardBackgroundColor: '#123456' }), game('islandm3', 'Island M3', { inDevelop: true })],
         },
       },
     });

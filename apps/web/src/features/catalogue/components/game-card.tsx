@@ -26,9 +26,7 @@ export function GameCard({ game, lng }: { game: TGameRecord; lng: Language }) {
       aria-labelledby={headingId}
       aria-disabled={inDevelop ? 'true' : undefined}
     >
-      <div className="game-card__logo">
-        {page?.cardLogoImage && <img src={assetUrl(page.cardLogoImage)} alt={name} loading="lazy" />}
-      </div>
+      <div className="game-card__logo">{page?.cardLogoImage && <img src={assetUrl(page.cardLogoImage)} alt={name} loading="lazy" />}</div>
       <h2 id={headingId} className="game-card__name">
         {name}
       </h2>

@@ -3,8 +3,7 @@ import type { TGameRecord } from '@portal/contracts/control';
 import { ApiError, apiGet } from '@/shared/api/client';
 import { api } from '@/shared/paths';
 
-export const getGameData = (projectName: string, signal?: AbortSignal) =>
-  apiGet<TGameRecord>(api.gameData(projectName), signal);
+export const getGameData = (projectName: string, signal?: AbortSignal) => apiGet<TGameRecord>(api.gameData(projectName), signal);
 
 export const gameDataQueryOptions = (projectName: string) =>
   queryOptions({

@@ -32,7 +32,11 @@ export function AgeGate({ onConfirm, art }: AgeGateProps) {
       </h2>
       <p className="age-gate__text">{t('ageGate.text')}</p>
       <div className="age-gate__actions">
-        <button type="button" className={`button button--primary button--large age-gate__confirm${art.button ? ' age-gate__confirm--art' : ''}`} onClick={onConfirm}>
+        <button
+          type="button"
+          className={`button button--primary button--large age-gate__confirm${art.button ? ' age-gate__confirm--art' : ''}`}
+          onClick={onConfirm}
+        >
           {t('ageGate.confirm')}
         </button>
         <button type="button" className="button button--secondary age-gate__decline" onClick={leaveSite}>

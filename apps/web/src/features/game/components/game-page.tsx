@@ -74,7 +74,11 @@ function GameView({ game, frameHost: FrameHost }: { game: OpenableGame; frameHos
           <div className="game-page__text">
             <h1 id="game-title">{name}</h1>
             {text?.fullDescription && <p className="game-page__description">{text.fullDescription}</p>}
-            <button type="button" className="button button--primary button--large" onClick={() => setPlayingSrc(withLang(page.iframeUrl, lng))}>
+            <button
+              type="button"
+              className="button button--primary button--large"
+              onClick={() => setPlayingSrc(withLang(page.iframeUrl, lng))}
+            >
               {t('game.play')}
             </button>
           </div>

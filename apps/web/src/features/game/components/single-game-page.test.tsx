@@ -17,8 +17,7 @@ const data = {
   seoData: { en: { title: 'After Dark' } },
 };
 
-const renderPage = () =>
-  renderRoutes([{ path: '/games/:lng/', element: <SingleGamePage projectName="afterdark" /> }], '/games/en/');
+const renderPage = () => renderRoutes([{ path: '/games/:lng/', element: <SingleGamePage projectName="afterdark" /> }], '/games/en/');
 
 describe('SingleGamePage', () => {
   beforeAll(() => setupI18n('en'));

@@ -9,7 +9,11 @@ export const getPaymentProcess = (id: string, signal?: AbortSignal) => apiGet<TP
 
 /** Per interface language: the server names the game in it. */
 export const paymentProcessQueryOptions = (id: string, language: Language) =>
-  queryOptions({ queryKey: ['payments', 'process', id, language], queryFn: ({ signal }) => getPaymentProcess(id, signal), staleTime: 30_000 });
+  queryOptions({
+    queryKey: ['payments', 'process', id, language],
+    queryFn: ({ signal }) => getPaymentProcess(id, signal),
+    staleTime: 30_000,
+  });
 
 /** The screen keeps what it shows while a language change reloads it. */
 export const usePaymentProcess = (id: string) =>

@@ -12,7 +12,14 @@ const ID = '0b7d2a4e-1c1f-4e55-9a0e-2d4c5b6a7f80';
 const process = (mail: string | null): TPaymentProcessResponse => ({
   provider: null,
   providerId: null,
-  paymentData: { projectName: 'familytown', cardLogoImage: '', ruName: 'Сундук монет', enName: 'Chest of coins', ruPrice: 349, enPrice: 4.99 },
+  paymentData: {
+    projectName: 'familytown',
+    cardLogoImage: '',
+    ruName: 'Сундук монет',
+    enName: 'Chest of coins',
+    ruPrice: 349,
+    enPrice: 4.99,
+  },
   profileData: { mailToReceiveCheck: mail, nickName: 'Farmer' },
   providers: [
     { ...PAYMENT_PROVIDER_CONFIG.stripe, methods: ['card'] },
@@ -34,9 +41,27 @@ describe('PaymentFlow', () => {
 
   function mock(mail: string | null) {
     const spy = mockApi({
-      '/api/control/get-initial-config': { body: { data: { projects: { name: 'familytown', authType: 'postMessage', authMethods: [], paymentsMethods: ['stripe', 'yookassa'], extra: [] }, mainData: { projectName: 'familytown', outOfCatalog: false }, knownProjects: ['familytown'], allowedOrigins: [] } } },
+      '/api/control/get-initial-config': {
+        body: {
+          data: {
+            projects: { name: 'familytown', authType: 'postMessage', authMethods: [], paymentsMethods: ['stripe', 'yookassa'], extra: [] },
+            mainData: { projectName: 'familytown', outOfCatalog: false },
+            knownProjects: ['familytown'],
+            allowedOrigins: [],
+          },
+        },
+      },
       [`/api/payments/process/${ID}`]: { body: { data: process(mail) } },
-      [`/api/payments/get/${ID}`]: () => ({ body: { data: { status, payload: 'p-1', token: status === 'paid' ? 'h.p.s' : null, finished: finished || status === 'paid' || status === 'fail' } } }),
+      [`/api/payments/get/${ID}`]: () => ({
+        body: {
+          data: {
+            status,
+            payload: 'p-1',
+            token: status === 'paid' ? 'h.p.s' : null,
+            finished: finished || status === 'paid' || status === 'fail',
+          },
+        },
+      }),
       '/api/payments/update-mail-to-receive-check': { body: { data: { result: true } } },
       '/api/payments/stripe/cancellation-payment': () => {
         status = 'none';
@@ -151,7 +176,11 @@ describe('PaymentFlow', () => {
     await user.click(within(confirm).getByRole('button', { name: 'No, go back' }));
     expect(onDone).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Cancel payment' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Are you sure you want to cancel the payment?' })).getByRole('button', { name: 'Yes, cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Are you sure you want to cancel the payment?' })).getByRole('button', {
+        name: 'Yes, cancel',
+      }),
+    );
     await waitFor(() => expect(onDone).toHaveBeenCalledWith({ paymentId: ID, status: 'none', isError: true, errorCode: 4000 }));
   });
 
@@ -159,30 +188,42 @@ describe('PaymentFlow', () => {
     const ended: [string, TPaymentStatus, boolean, string, PaymentHostResult][] = [
       ['paid', 'paid', true, 'Payment successful', { paymentId: ID, status: 'paid', isError: false, payload: 'p-1', token: 'h.p.s' }],
       ['failed', 'fail', true, 'Not paid', { paymentId: ID, status: 'fail', isError: true, errorCode: 4018 }],
-      ['cancelled after a provider attempt', 'none', true, 'Payment cancelled', { paymentId: ID, status: 'none', isError: true, errorCode: 4000 }],
+      [
+        'cancelled after a provider attempt',
+        'none',
+        true,
+        'Payment cancelled',
+        { paymentId: ID, status: 'none', isError: true, errorCode: 4000 },
+      ],
     ];
-    it.each(ended)('%s: shows its end at once with the id; OK hands on the matching result, nothing is offered or created', async (_, endStatus, endFinished, title, result) => {
-      mock('me@example.com');
-      status = endStatus;
-      finished = endFinished;
-      const user = userEvent.setup();
-      const onDone = vi.fn();
-      render(onDone);
-      const popup = await screen.findByRole('dialog', { name: 'Payment status' });
-      expect(await within(popup).findByRole('heading', { name: title })).toBeTruthy();
-      expect(within(popup).getByText(ID)).toBeTruthy();
-      expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
-      expect(within(popup).queryByRole('button', { name: 'Cancel payment' })).toBeNull();
-      await user.click(within(popup).getByRole('button', { name: 'OK' }));
-      expect(onDone).toHaveBeenCalledWith(result);
-      expect(calls.some((c) => c.url.includes('/create/'))).toBe(false);
-    });
+    it.each(ended)(
+      '%s: shows its end at once with the id; OK hands on the matching result, nothing is offered or created',
+      async (_, endStatus, endFinished, title, result) => {
+        mock('me@example.com');
+        status = endStatus;
+        finished = endFinished;
+        const user = userEvent.setup();
+        const onDone = vi.fn();
+        render(onDone);
+        const popup = await screen.findByRole('dialog', { name: 'Payment status' });
+        expect(await within(popup).findByRole('heading', { name: title })).toBeTruthy();
+        expect(within(popup).getByText(ID)).toBeTruthy();
+        expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+        expect(within(popup).queryByRole('button', { name: 'Cancel payment' })).toBeNull();
+        await user.click(within(popup).getByRole('button', { name: 'OK' }));
+        expect(onDone).toHaveBeenCalledWith(result);
+        expect(calls.some((c) => c.url.includes('/create/'))).toBe(false);
+      },
+    );
 
     it('on a provider route too: a paid payment creates nothing at the provider', async () => {
       mock('me@example.com');
       status = 'paid';
       const onDone = vi.fn();
-      renderRoutes([{ path: '/', element: <PaymentFlow paymentId={ID} project="familytown" provider="stripe" inModal onDone={onDone} /> }], '/');
+      renderRoutes(
+        [{ path: '/', element: <PaymentFlow paymentId={ID} project="familytown" provider="stripe" inModal onDone={onDone} /> }],
+        '/',
+      );
       const popup = await screen.findByRole('dialog', { name: 'Payment status' });
       expect(await within(popup).findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
       expect(calls.some((c) => c.url.includes('/create/'))).toBe(false);

@@ -139,7 +139,11 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
       setStep((now) => ({ kind: 'popup', provider: now.kind === 'process' ? null : now.provider }));
       return;
     }
-    finish(answer?.status === 'paid' || answer?.status === 'fail' ? resultOf(paymentId, answer) : errorResult(paymentId, HOST_ERROR_CODES.paymentCancelled));
+    finish(
+      answer?.status === 'paid' || answer?.status === 'fail'
+        ? resultOf(paymentId, answer)
+        : errorResult(paymentId, HOST_ERROR_CODES.paymentCancelled),
+    );
   }, [cancelAtProvider, client, finish, paymentId]);
 
   /** The Yandex Pay window was closed while unfinished: the server cancels what is still unpaid. */

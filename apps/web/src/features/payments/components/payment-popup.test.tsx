@@ -65,7 +65,11 @@ describe('PaymentPopup', () => {
     const popup = await screen.findByRole('dialog', { name: 'Payment status' });
     await user.click(within(popup).getByRole('button', { name: 'Cancel payment' }));
     expect(onCancel).not.toHaveBeenCalled();
-    await user.click(within(screen.getByRole('dialog', { name: 'Are you sure you want to cancel the payment?' })).getByRole('button', { name: 'Yes, cancel' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Are you sure you want to cancel the payment?' })).getByRole('button', {
+        name: 'Yes, cancel',
+      }),
+    );
     expect(onCancel).toHaveBeenCalledOnce();
     await waitFor(() => expect(within(popup).getByRole('heading', { name: 'Payment cancelled' })).toBeTruthy());
   });

@@ -136,7 +136,9 @@ export function PaymentPopup({ paymentId, jwt, providerWindow, onWindowClosed, o
           </div>
         </div>
       )}
-      {confirming ? <CancelConfirm busy={cancelling} onConfirm={() => void confirmCancel()} onDismiss={() => setConfirming(false)} /> : null}
+      {confirming ? (
+        <CancelConfirm busy={cancelling} onConfirm={() => void confirmCancel()} onDismiss={() => setConfirming(false)} />
+      ) : null}
     </Dialog>
   );
 }
@@ -152,7 +154,10 @@ export function StatusBadge({ status }: { status: TPaymentStatus }) {
   const { t } = useTranslation();
   return (
     <p className="payment-status">
-      {t('payment.statusLabel')}: <span className={`payment-status__value payment-status__value--${status}`} data-status={status}>{t(`payment.status.${status}`)}</span>
+      {t('payment.statusLabel')}:{' '}
+      <span className={`payment-status__value payment-status__value--${status}`} data-status={status}>
+        {t(`payment.status.${status}`)}
+      </span>
     </p>
   );
 }

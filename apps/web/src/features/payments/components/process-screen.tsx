@@ -4,7 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
-import { ZPaymentProviderId, type TPaymentProcessResponse, type TPaymentProviderConfig, type TPaymentProviderId } from '@portal/contracts/payments';
+import {
+  ZPaymentProviderId,
+  type TPaymentProcessResponse,
+  type TPaymentProviderConfig,
+  type TPaymentProviderId,
+} from '@portal/contracts/payments';
 import { ZEmail } from '@portal/contracts/validation';
 import { formatMoney } from '@/shared/format-price';
 import { assetUrl } from '@/shared/paths';
@@ -20,9 +25,7 @@ type FormOutput = z.output<typeof ZPaymentProcessForm>;
 /** RUB shows ruPrice and ruName; USD shows enPrice and enName. */
 export function itemOf(data: TPaymentProcessResponse['paymentData'], provider: TPaymentProviderConfig | undefined) {
   const currency = provider?.currency ?? 'RUB';
-  return currency === 'RUB'
-    ? { name: data.ruName, price: data.ruPrice, currency }
-    : { name: data.enName, price: data.enPrice, currency };
+  return currency === 'RUB' ? { name: data.ruName, price: data.ruPrice, currency } : { name: data.enName, price: data.enPrice, currency };
 }
 
 export interface ProcessScreenProps {
@@ -98,7 +101,8 @@ export function ProcessScreen({ paymentId, process, onContinue, onError, onCance
                 <input type="radio" value={provider.id} {...form.register('provider')} />
                 <span className="payment-method__title">{provider.title}</span>
                 <span className="payment-method__detail">
-                  {provider.methods.map((method) => t(`payment.methods.${method}`)).join(', ')} · {provider.currency} {provider.currencySymbol}
+                  {provider.methods.map((method) => t(`payment.methods.${method}`)).join(', ')} · {provider.currency}{' '}
+                  {provider.currencySymbol}
                 </span>
               </label>
             ))}
@@ -117,7 +121,11 @@ export function ProcessScreen({ paymentId, process, onContinue, onError, onCance
           {...form.register('email')}
         />
         <div className="payment-actions">
-          <button type="submit" className="button button--primary" disabled={providers.length === 0 || saving || form.formState.isSubmitting}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={providers.length === 0 || saving || form.formState.isSubmitting}
+          >
             {t('payment.continue')}
           </button>
           <button type="button" className="button button--secondary" onClick={onCancelRequest}>

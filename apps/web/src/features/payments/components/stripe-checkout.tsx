@@ -53,7 +53,11 @@ function StripeForm({ onSucceeded }: { onSucceeded: () => void }) {
         redirect: 'if_required',
       });
       if (error) {
-        setMessage(error.type === 'card_error' || error.type === 'validation_error' ? (error.message ?? t('payment.stripe.failed')) : t('payment.stripe.error'));
+        setMessage(
+          error.type === 'card_error' || error.type === 'validation_error'
+            ? (error.message ?? t('payment.stripe.failed'))
+            : t('payment.stripe.error'),
+        );
         return;
       }
       // The Stripe messages, by the PaymentIntent's status.

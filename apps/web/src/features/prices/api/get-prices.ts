@@ -12,5 +12,4 @@ export const pricesQueryOptions = (project: string) =>
     meta: { errorToast: 'GET_PRICES_CONTROL_ERROR' },
   });
 
-export const usePrices = (project: string | undefined) =>
-  useQuery({ ...pricesQueryOptions(project ?? ''), enabled: Boolean(project) });
+export const usePrices = (project: string | undefined) => useQuery({ ...pricesQueryOptions(project ?? ''), enabled: Boolean(project) });

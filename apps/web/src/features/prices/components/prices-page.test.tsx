@@ -28,14 +28,11 @@ describe('PricesPage', () => {
     const { router } = renderPrices('/prices');
     const select = await screen.findByRole('combobox', { name: 'Project' });
     expect(screen.getByRole('option', { name: 'Choose a project' })).toBeTruthy();
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Choose a project',
-      'familytown',
-      'neuroarena',
-      'islandm3',
-    ]);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a project', 'familytown', 'neuroarena', 'islandm3']);
     fireEvent.change(select, { target: { value: 'familytown' } });
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/prices/familytown?project=familytown'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/prices/familytown?project=familytown'),
+    );
     const logo = await screen.findByRole('img', { name: '100 gems' });
     expect(logo.getAttribute('src')).toBe('/prices/gems-100/gems.svg');
     expect(screen.getByText('$1.99')).toBeTruthy();
@@ -55,7 +52,9 @@ describe('PricesPage', () => {
 
   it('keeps the project in ?project= when opened by its path, with the host values', async () => {
     const { router } = renderPrices('/prices/familytown?source=web');
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/prices/familytown?project=familytown&source=web'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/prices/familytown?project=familytown&source=web'),
+    );
     expect(await screen.findByRole('img', { name: '100 gems' })).toBeTruthy();
   });
 

@@ -72,7 +72,12 @@ function ProjectSettings({ project }: { project: string }) {
       <section className="staff-card" aria-labelledby="staff-keys-title">
         <h2 id="staff-keys-title">{t('staff.projects.apiKeys')}</h2>
         {settings.data && <p>{t('staff.projects.activeKeys', { count: settings.data.activeApiKeys })}</p>}
-        <button type="button" className="staff-button staff-button--primary" disabled={createKey.isPending} onClick={() => createKey.mutate(project)}>
+        <button
+          type="button"
+          className="staff-button staff-button--primary"
+          disabled={createKey.isPending}
+          onClick={() => createKey.mutate(project)}
+        >
           {t('staff.projects.createKey')}
         </button>
         {createKey.isError && (
@@ -112,7 +117,9 @@ function ProjectSettings({ project }: { project: string }) {
             {t('staff.projects.error')}
           </p>
         )}
-        {setWebhook.data && <ShownOnce label={t('staff.projects.secret')} note={t('staff.projects.secretOnce')} value={setWebhook.data.secret} />}
+        {setWebhook.data && (
+          <ShownOnce label={t('staff.projects.secret')} note={t('staff.projects.secretOnce')} value={setWebhook.data.secret} />
+        )}
       </section>
     </div>
   );
@@ -146,7 +153,13 @@ function ApiKeyList({ project }: { project: string }) {
                 <td>
                   <time dateTime={key.createdAt}>{formatDateTime(key.createdAt)}</time>
                 </td>
-                <td>{key.lastUsedAt ? <time dateTime={key.lastUsedAt}>{formatDateTime(key.lastUsedAt)}</time> : t('staff.projects.keys.never')}</td>
+                <td>
+                  {key.lastUsedAt ? (
+                    <time dateTime={key.lastUsedAt}>{formatDateTime(key.lastUsedAt)}</time>
+                  ) : (
+                    t('staff.projects.keys.never')
+                  )}
+                </td>
                 <td>
                   {key.revokedAt ? (
                     t('staff.projects.keys.revokedAt', { date: formatDateTime(key.revokedAt) })

@@ -51,7 +51,11 @@ export function ReplyForm({ ticketId }: { ticketId: string }) {
 
   const sendErrorCode = send.error instanceof ApiError ? send.error.code : undefined;
   const sendErrorKey =
-    sendErrorCode === 'TICKET_CLOSED' ? 'staff.ticket.closedNote' : sendErrorCode === 'STORAGE_FULL' ? 'staff.ticket.storageFull' : 'staff.ticket.sendError';
+    sendErrorCode === 'TICKET_CLOSED'
+      ? 'staff.ticket.closedNote'
+      : sendErrorCode === 'STORAGE_FULL'
+        ? 'staff.ticket.storageFull'
+        : 'staff.ticket.sendError';
 
   return (
     <form className="staff-reply" onSubmit={onSubmit} aria-labelledby="staff-reply-title">

@@ -107,7 +107,9 @@ describe('StaffApp', () => {
     let ok = false;
     const fetchMock = mockApi({
       '/api/staff/login': () =>
-        ok ? { body: { token: 'staff-token' } } : { status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'Wrong e-mail or password' } },
+        ok
+          ? { body: { token: 'staff-token' } }
+          : { status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'Wrong e-mail or password' } },
       '/api/staff/me': { body: { data: { id: 's1', email: 'agent@portal.test', role: 'support' } } },
       '/api/staff/projects': { body: { data: [] } },
       '/api/staff/tickets': { body: { data: [] } },
@@ -147,7 +149,9 @@ describe('StaffApp', () => {
       { status: 403, body: { code: 'CAPTCHA_REQUIRED', message: 'Prove that you are not a robot' } },
       { status: 429, body: { code: 'ACCOUNT_LOCKED', message: 'locked', retryAfter: 600 } },
     ];
-    const fetchMock = mockApi({ '/api/staff/login': () => answers.shift() ?? { status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'no' } } });
+    const fetchMock = mockApi({
+      '/api/staff/login': () => answers.shift() ?? { status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'no' } },
+    });
     renderStaff();
     fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'agent@portal.test' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'guess' } });
@@ -296,8 +300,12 @@ describe('StaffApp', () => {
         revoked = true;
         return { body: { data: { ...live, revokedAt: '2026-11-21T10:00:00.000Z' } } };
       },
-      '/api/staff/projects/familytown/api-keys': () => ({ body: { data: [revoked ? { ...live, revokedAt: '2026-11-21T10:00:00.000Z' } : live] } }),
-      '/api/staff/projects/familytown': () => ({ body: { data: { name: 'familytown', webhookUrl: null, activeApiKeys: revoked ? 0 : 1 } } }),
+      '/api/staff/projects/familytown/api-keys': () => ({
+        body: { data: [revoked ? { ...live, revokedAt: '2026-11-21T10:00:00.000Z' } : live] },
+      }),
+      '/api/staff/projects/familytown': () => ({
+        body: { data: { name: 'familytown', webhookUrl: null, activeApiKeys: revoked ? 0 : 1 } },
+      }),
       '/api/staff/projects': { body: { data: [{ name: 'familytown' }] } },
     });
     renderStaff('/staff/projects');

@@ -17,7 +17,8 @@ class FakeXhr {
   private listeners = new Map<string, Listener[]>();
   private uploadListeners = new Map<string, Listener[]>();
   upload = {
-    addEventListener: (type: string, listener: Listener) => this.uploadListeners.set(type, [...(this.uploadListeners.get(type) ?? []), listener]),
+    addEventListener: (type: string, listener: Listener) =>
+      this.uploadListeners.set(type, [...(this.uploadListeners.get(type) ?? []), listener]),
   };
   constructor() {
     FakeXhr.last = this;

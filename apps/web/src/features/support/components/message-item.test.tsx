@@ -22,7 +22,7 @@ describe('MessageItem attachments', () => {
   beforeAll(() => setupI18n());
   beforeEach(() => notifyError.mockClear());
 
-  it("keeps the first signed links across polls (a playing video does not restart) and takes fresh ones when they fail", () => {
+  it('keeps the first signed links across polls (a playing video does not restart) and takes fresh ones when they fail', () => {
     const { container, rerender } = render(<MessageItem message={message('1.a')} />);
     const video = () => container.querySelector('video')!;
     const img = () => container.querySelector('img')!;

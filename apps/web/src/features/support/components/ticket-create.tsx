@@ -42,10 +42,7 @@ export function TicketCreate({ nav, first }: TicketCreateProps) {
         pending={create.isPending}
         failureCode="CREATE_TICKET_ERROR"
         send={(draft, callbacks) =>
-          create.mutate(
-            { ...draft, title: title.trim() || defaultTitle },
-            { ...callbacks, onSuccess: ({ id }) => nav.openTicket(id) },
-          )
+          create.mutate({ ...draft, title: title.trim() || defaultTitle }, { ...callbacks, onSuccess: ({ id }) => nav.openTicket(id) })
         }
       >
         <div className="support-form__field">

@@ -15,4 +15,5 @@ export const userPaymentQueryOptions = (id: string, language: Language) =>
     queryFn: ({ signal }) => getUserPayment(id, signal),
   });
 
-export const useUserPayment = (id: string | undefined) => useQuery({ ...userPaymentQueryOptions(id ?? '', useCurrentLanguage()), enabled: Boolean(id) });
+export const useUserPayment = (id: string | undefined) =>
+  useQuery({ ...userPaymentQueryOptions(id ?? '', useCurrentLanguage()), enabled: Boolean(id) });

@@ -6,7 +6,8 @@ import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { api } from '@/shared/paths';
 
 /** The player's purchases; with `project`, only those of that game (a history embedded by one game). */
-export const getUserPayments = (project: string | null, signal?: AbortSignal) => apiGet<TPaymentHistoryItem[]>(api.userPayments(project), signal);
+export const getUserPayments = (project: string | null, signal?: AbortSignal) =>
+  apiGet<TPaymentHistoryItem[]>(api.userPayments(project), signal);
 
 /** Per interface language too: titles and game names come in it. */
 export const userPaymentsQueryOptions = (project: string | null, language: Language) =>
@@ -15,4 +16,5 @@ export const userPaymentsQueryOptions = (project: string | null, language: Langu
     queryFn: ({ signal }) => getUserPayments(project, signal),
   });
 
-export const useUserPayments = (project: string | null, enabled: boolean) => useQuery({ ...userPaymentsQueryOptions(project, useCurrentLanguage()), enabled });
+export const useUserPayments = (project: string | null, enabled: boolean) =>
+  useQuery({ ...userPaymentsQueryOptions(project, useCurrentLanguage()), enabled });

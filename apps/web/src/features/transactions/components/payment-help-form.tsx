@@ -37,7 +37,11 @@ export function PaymentHelpForm({ paymentId, onDone }: PaymentHelpFormProps) {
   const send = useSendLetterSupport();
   const [sent, setSent] = useState(false);
   const [failed, setFailed] = useState(false);
-  const form = useForm<z.input<typeof ZHelpForm>, unknown, z.output<typeof ZHelpForm>>({ resolver: zodResolver(ZHelpForm), defaultValues: { reason: '', email: '' }, mode: 'onTouched' });
+  const form = useForm<z.input<typeof ZHelpForm>, unknown, z.output<typeof ZHelpForm>>({
+    resolver: zodResolver(ZHelpForm),
+    defaultValues: { reason: '', email: '' },
+    mode: 'onTouched',
+  });
   const reason = form.watch('reason');
   const email = form.watch('email');
   const emailError = form.formState.errors.email?.message;

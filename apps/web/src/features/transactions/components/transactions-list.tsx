@@ -25,7 +25,19 @@ function openInNewTab(link: string): void {
   else window.location.assign(link);
 }
 
-function Row({ item, open, onToggle, onHelp, onReceiptPending }: { item: TPaymentHistoryItem; open: boolean; onToggle: () => void; onHelp: () => void; onReceiptPending: () => void }) {
+function Row({
+  item,
+  open,
+  onToggle,
+  onHelp,
+  onReceiptPending,
+}: {
+  item: TPaymentHistoryItem;
+  open: boolean;
+  onToggle: () => void;
+  onHelp: () => void;
+  onReceiptPending: () => void;
+}) {
   const { t } = useTranslation();
   const detailsId = useId();
   const receiptNoteId = useId();

@@ -8,8 +8,24 @@ import { TransactionHelpPage } from './transaction-help-page';
 import { TransactionsPage } from './transactions-page';
 
 const USER_ID = '5b1f3c2e-7a4d-4e0b-9c1a-2f3e4d5c6b7a';
-const PAID = { uuid: '0f8fad5b-d9cb-469f-a165-70867728950e', createTs: new Date(2026, 10, 20, 12).toISOString(), title: 'Мешок монет', price: 79, currency: 'RUB', status: 'paid', projectName: 'familytown' };
-const PENDING = { uuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7', createTs: new Date(2026, 10, 21, 12).toISOString(), title: 'Handful of gems', price: 1.99, currency: 'USD', status: 'pending', projectName: 'neuroarena' };
+const PAID = {
+  uuid: '0f8fad5b-d9cb-469f-a165-70867728950e',
+  createTs: new Date(2026, 10, 20, 12).toISOString(),
+  title: 'Мешок монет',
+  price: 79,
+  currency: 'RUB',
+  status: 'paid',
+  projectName: 'familytown',
+};
+const PENDING = {
+  uuid: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  createTs: new Date(2026, 10, 21, 12).toISOString(),
+  title: 'Handful of gems',
+  price: 1.99,
+  currency: 'USD',
+  status: 'pending',
+  projectName: 'neuroarena',
+};
 
 const routes = [
   { path: '/', element: <p>Start page</p> },
@@ -104,7 +120,9 @@ describe('transactions', () => {
     const receipt = screen.getByRole('button', { name: 'Open receipt' }) as HTMLButtonElement;
     expect(receipt.disabled).toBe(true);
     expect(receipt.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(receipt.getAttribute('aria-describedby')!)?.textContent).toBe('A receipt is available once the purchase is paid.');
+    expect(document.getElementById(receipt.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'A receipt is available once the purchase is paid.',
+    );
     fireEvent.click(receipt);
     expect(fetchSpy.mock.calls.some(([url]) => String(url).startsWith('/api/user/get-receipt-link'))).toBe(false);
     expect((screen.getByRole('button', { name: 'Copy ID' }) as HTMLButtonElement).disabled).toBe(false);
@@ -150,7 +168,15 @@ describe('transactions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Request sent' });
     const call = fetchSpy.mock.calls.find(([url]) => String(url) === '/api/payments/send-letter-support');
     posted.push(JSON.parse(String((call![1] as RequestInit).body)));
-    expect(posted[0]).toEqual({ data: { nickName: 'Farmer', currentAuthType: 'email', email: 'me@example.com', reason: PAYMENT_HELP_REASONS.dropNotCredited, paymentId: PAID.uuid } });
+    expect(posted[0]).toEqual({
+      data: {
+        nickName: 'Farmer',
+        currentAuthType: 'email',
+        email: 'me@example.com',
+        reason: PAYMENT_HELP_REASONS.dropNotCredited,
+        paymentId: PAID.uuid,
+      },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });

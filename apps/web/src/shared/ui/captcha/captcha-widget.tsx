@@ -14,13 +14,11 @@ type StateChange = CustomEvent<{ state: string; payload?: string | null }>;
  */
 let loading: Promise<unknown> | null = null;
 const loadAltcha = () =>
-  (loading ??= Promise.all([
-    import('altcha/external'),
-    import('altcha/workers/sha?worker'),
-    import('altcha/altcha.css'),
-  ]).then(([, { default: ShaWorker }]) => {
-    for (const algorithm of ['SHA-256', 'SHA-384', 'SHA-512']) globalThis.$altcha.algorithms.set(algorithm, () => new ShaWorker());
-  }));
+  (loading ??= Promise.all([import('altcha/external'), import('altcha/workers/sha?worker'), import('altcha/altcha.css')]).then(
+    ([, { default: ShaWorker }]) => {
+      for (const algorithm of ['SHA-256', 'SHA-384', 'SHA-512']) globalThis.$altcha.algorithms.set(algorithm, () => new ShaWorker());
+    },
+  ));
 
 /** Our own wording for the widget, in the interface language. */
 function useWidgetStrings(lng: string) {
