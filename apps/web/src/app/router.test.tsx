@@ -39,7 +39,7 @@ describe('router', () => {
   it('sends unknown paths to the catalogue in the current language', async () => {
     const router = renderApp('/no/such/page');
     await waitFor(() => expect(router.state.location.pathname).toBe('/games/en/'));
-    expect(await screen.findByRole('heading', { name: 'Our games', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Our games', level: 1 })).toBeInTheDocument();
   });
 
   it('replaces an unsupported language segment under /games', async () => {
@@ -49,7 +49,7 @@ describe('router', () => {
 
   it('takes the language from the path and marks it in the switcher', async () => {
     renderApp('/games/ru/');
-    expect(await screen.findByRole('heading', { name: 'Наши игры', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Наши игры', level: 1 })).toBeInTheDocument();
     expect(i18next.language).toBe('ru');
     expect(localStorage.getItem('i18nextLng')).toBe('ru');
     const ru = screen.getByRole('button', { name: 'RU' });
@@ -61,9 +61,9 @@ describe('router', () => {
 
   it('has the landmarks, the login link and the footer documents', async () => {
     renderApp('/games/en/');
-    expect(await screen.findByRole('banner')).toBeTruthy();
-    expect(screen.getByRole('main')).toBeTruthy();
-    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(await screen.findByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/session/login');
     expect(screen.getByRole('link', { name: 'Public offer' }).getAttribute('href')).toBe('/docs/EnPublicOffer.html');
     expect(screen.getByRole('link', { name: 'Terms of use' }).getAttribute('href')).toBe('/docs/EnTermsOfUse.html');
@@ -82,7 +82,7 @@ describe('router', () => {
     ['/auth/deletion-personal-data', 'Deletion of personal data'],
   ])('%s stands with its heading', async (path, heading) => {
     renderApp(path);
-    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
   });
 
   it.each(['/transactions', '/transactions/help/42', '/transactions/help?id=42'])(

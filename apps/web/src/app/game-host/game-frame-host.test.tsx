@@ -273,7 +273,7 @@ describe('GameFrameHost', () => {
       );
     });
     await act(() => new Promise((r) => setTimeout(r, 20)));
-    expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Sign in' })).toBeInTheDocument();
     act(() => {
       window.dispatchEvent(
         new MessageEvent('message', {

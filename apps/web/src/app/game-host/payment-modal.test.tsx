@@ -54,7 +54,7 @@ describe('PaymentModal', () => {
       </ModalProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
-    expect(screen.getByRole('heading', { name: 'Payment p-1 of familytown' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Payment p-1 of familytown' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await act(async () => {
       await Promise.resolve(); // the MutationObserver's callback
@@ -62,7 +62,7 @@ describe('PaymentModal', () => {
     fireEvent.mouseDown(screen.getByTestId('dialog-overlay'));
     fireEvent.keyDown(document, { key: 'Escape' });
     act(() => vi.advanceTimersByTime(1000));
-    expect(screen.getByRole('dialog', { name: 'Payment' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Payment' })).toBeInTheDocument();
   });
 
   it('the generic screen closes on an outside click', () => {

@@ -14,7 +14,7 @@ describe('ErrorScreen', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderRoutes([{ path: '/games/:lng/', element: <Broken />, errorElement: <ErrorScreen /> }], '/games/en/');
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to games' }).getAttribute('href')).toBe('/games/en/');
   });
 });

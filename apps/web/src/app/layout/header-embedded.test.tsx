@@ -50,8 +50,8 @@ describe('the embedded header', () => {
     mockApi({ '/api/control/get-initial-config': { body: { data: config('postMessage') } } });
     renderRoutes(routes, '/session/login/ses-1/web/en/familytown');
     const user = userEvent.setup();
-    expect(await screen.findByText('Sign in')).toBeTruthy();
-    expect(screen.getByRole('group', { name: 'Interface language' })).toBeTruthy();
+    expect(await screen.findByText('Sign in')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Interface language' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
 
     const close = screen.getByRole('button', { name: 'Close' });
@@ -145,9 +145,9 @@ describe('the embedded header', () => {
     const unregister = registerServiceCloseHandler(cancelled);
     renderRoutes(routes, '/payments/process/pay-7/web/en/familytown');
     const user = userEvent.setup();
-    expect(screen.getByText('Payment')).toBeTruthy();
+    expect(screen.getByText('Payment')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.getByRole('dialog', { name: 'Are you sure you want to cancel the payment?' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Are you sure you want to cancel the payment?' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() =>
       expect(post).toHaveBeenCalledWith(
@@ -198,7 +198,7 @@ describe('the embedded header', () => {
     } as unknown as Location);
     renderRoutes(routes, '/support/tickets');
     const user = userEvent.setup();
-    expect(screen.getByText('My Tickets')).toBeTruthy();
+    expect(screen.getByText('My Tickets')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^\/support\/done\/[A-Za-z0-9_-]+$/)));
@@ -210,7 +210,7 @@ describe('the embedded header', () => {
     mockApi({ '/api/control/get-initial-config': { body: { data: config('postMessage') } } });
     const { router } = renderRoutes(routes, '/transactions');
     const user = userEvent.setup();
-    expect(screen.getByText('Purchase history')).toBeTruthy();
+    expect(screen.getByText('Purchase history')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await user.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -219,7 +219,7 @@ describe('the embedded header', () => {
   it('the portal keeps its own header outside a host', () => {
     mockApi({});
     renderRoutes(routes, '/session/login');
-    expect(screen.getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
   });
 });

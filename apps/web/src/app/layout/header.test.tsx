@@ -40,11 +40,11 @@ describe('header', () => {
   it('signed out: Guest, the Login button and the support entry; an anonymous marker is made', async () => {
     mockApi({});
     renderRoutes(routes, '/games/en/');
-    expect(screen.getByRole('button', { name: 'Guest' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Guest' })).toBeInTheDocument();
     // The logo link is named even where narrow screens hide the text beside it.
     expect(screen.getByRole('link', { name: 'Game Portal' }).getAttribute('href')).toBe('/games/en/');
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/session/login');
-    expect(screen.getByRole('link', { name: 'Support' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Support' })).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem('tempUserId')).toMatch(/^[0-9a-f-]{36}$/));
   });
 
@@ -61,7 +61,7 @@ describe('header', () => {
     expect(screen.queryByRole('region', { name: 'Guest' })).toBeNull();
     await userEvent.click(guest);
     await userEvent.click(within(screen.getByRole('region', { name: 'Guest' })).getByRole('link', { name: 'Login' }));
-    expect(await screen.findByText('login page')).toBeTruthy();
+    expect(await screen.findByText('login page')).toBeInTheDocument();
   });
 
   it('signed out with guest tickets: the support entry carries the unread count in its name', async () => {
@@ -81,7 +81,7 @@ describe('header', () => {
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/support/get-support-unread-message-count')).toBe(true),
     );
-    expect(screen.getByRole('link', { name: 'Support' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Support' })).toBeInTheDocument();
   });
 
   it('signed in: the nickname and the account menu with type, id, settings, transactions, unread support and logout', async () => {
@@ -96,14 +96,14 @@ describe('header', () => {
     });
     const { router } = renderRoutes(routes, '/games/en/');
     const user = userEvent.setup();
-    expect(await screen.findByText('Nick')).toBeTruthy();
+    expect(await screen.findByText('Nick')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
 
     const avatar = await screen.findByRole('button', { name: 'Account menu' });
     await user.click(avatar);
     expect(avatar.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByText('Signed in with VK')).toBeTruthy();
-    expect(screen.getByText('5f0c3c1e-1111-4222-8333-444455556666')).toBeTruthy();
+    expect(screen.getByText('Signed in with VK')).toBeInTheDocument();
+    expect(screen.getByText('5f0c3c1e-1111-4222-8333-444455556666')).toBeInTheDocument();
     expect(screen.getByText('Settings').getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByRole('link', { name: 'Purchase history' }).getAttribute('href')).toBe('/transactions');
     const support = await screen.findByRole('link', { name: /Support\s*3\s*unread messages/ });
@@ -113,7 +113,7 @@ describe('header', () => {
     await waitFor(() => expect(localStorage.getItem('accessToken')).toBeNull());
     expect(localStorage.getItem('webAuthData')).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/auth/logout')).toBe(true);
-    expect(await screen.findByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/games/en/');
   });
 });

@@ -95,7 +95,7 @@ describe('My Tickets', () => {
       },
     });
     renderRoutes(supportRoutes, '/support/tickets');
-    expect(await screen.findByRole('heading', { name: 'My Tickets' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My Tickets' })).toBeInTheDocument();
     const item = await screen.findByRole('link', { name: /Lost my sword/ });
     expect(item.getAttribute('href')).toBe(`/support/ticket/${TICKET_ID}`);
     expect(item.textContent).toContain('2026-11-20');
@@ -108,15 +108,15 @@ describe('My Tickets', () => {
   it('shows the empty stub with the first-ticket link', async () => {
     mockApi({ '/api/support/get-tickets': { body: { data: [] } } });
     renderRoutes(supportRoutes, '/support/tickets');
-    expect(await screen.findByText(/You have no tickets yet/)).toBeTruthy();
+    expect(await screen.findByText(/You have no tickets yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Write to support' }).getAttribute('href')).toBe('/support/ticket/create/1');
   });
 
   it('shows the GET_TICKETS_ERROR text when the list fails', async () => {
     mockApi({ '/api/support/get-tickets': { status: 500, body: { code: 'INTERNAL', message: 'x' } } });
     renderRoutes(supportRoutes, '/support/tickets');
-    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toBeTruthy();
-    expect(screen.getByText('Could not load your tickets.')).toBeTruthy();
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByText('Could not load your tickets.')).toBeInTheDocument();
   });
 });
 
@@ -129,8 +129,8 @@ describe('in Russian', () => {
     await setupI18n('ru');
     mockApi({ '/api/support/get-tickets': { body: { data: [] } } });
     renderRoutes(supportRoutes, '/support/tickets');
-    expect(await screen.findByText(/У вас пока нет обращений/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Написать в поддержку' })).toBeTruthy();
+    expect(await screen.findByText(/У вас пока нет обращений/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Написать в поддержку' })).toBeInTheDocument();
   });
 
   it('the size refusal names the limit in МБ', async () => {
@@ -140,7 +140,7 @@ describe('in Russian', () => {
     const big = new File(['x'], 'a.png', { type: 'image/png' });
     Object.defineProperty(big, 'size', { value: 5_242_881 });
     await userEvent.setup().upload(await screen.findByLabelText('Изображение'), big);
-    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
     expect(screen.getByRole('alert').textContent).toMatch(/5 МБ/);
   });
 });
@@ -151,7 +151,7 @@ describe('create a ticket', () => {
     renderRoutes(supportRoutes, '/support/ticket/create');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Create ticket' }));
-    expect(await screen.findByText('Please fill in the problem description')).toBeTruthy();
+    expect(await screen.findByText('Please fill in the problem description')).toBeInTheDocument();
     expect(postMultipart).not.toHaveBeenCalled();
   });
 
@@ -160,11 +160,11 @@ describe('create a ticket', () => {
     renderRoutes(supportRoutes, '/support/ticket/create');
     const user = userEvent.setup({ applyAccept: false });
     await user.upload(await screen.findByLabelText('Image'), new File(['GIF89a'], 'a.gif', { type: 'image/gif' }));
-    expect(await screen.findByText('Unsupported file format')).toBeTruthy();
+    expect(await screen.findByText('Unsupported file format')).toBeInTheDocument();
     const big = new File(['x'], 'v.mp4', { type: 'video/mp4' });
     Object.defineProperty(big, 'size', { value: 104_857_601 });
     await user.upload(screen.getByLabelText('Video'), big);
-    expect(await screen.findByText('File size exceeds the limit of 100 MB')).toBeTruthy();
+    expect(await screen.findByText('File size exceeds the limit of 100 MB')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove image' })).toBeNull();
   });
 
@@ -193,7 +193,7 @@ describe('create a ticket', () => {
     await typeInEditor('Problem description', 'My sword vanished');
     const png = new File([new Uint8Array([137, 80, 78, 71])], 'shot.png', { type: 'image/png' });
     await user.upload(screen.getByLabelText('Image'), png);
-    expect(screen.getByText('shot.png')).toBeTruthy();
+    expect(screen.getByText('shot.png')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create ticket' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/support/ticket/${TICKET_ID}`));
     const [url, body] = postMultipart.mock.calls[0] as [string, FormData];
@@ -215,16 +215,16 @@ describe('the chat', () => {
     expect(within(mine!).getByRole('img', { name: 'Attached image' }).getAttribute('src')).toBe('/api/support/files/a.png?t=1');
     expect(mine!.querySelectorAll('img')).toHaveLength(1);
     expect(system!.getAttribute('aria-label')).toMatch(/^System/);
-    expect(within(system!).getByText('Message received by the system')).toBeTruthy();
+    expect(within(system!).getByText('Message received by the system')).toBeInTheDocument();
     expect(staff!.getAttribute('aria-label')).toMatch(/^Support/);
     expect(staff!.querySelector('video')?.getAttribute('src')).toBe('/api/support/files/b.mp4?t=1');
-    expect(screen.getByRole('textbox', { name: 'Your message' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Your message' })).toBeInTheDocument();
   });
 
   it('a closed ticket is read-only with the conversation-ended note', async () => {
     mockApi({ '/api/support/get-ticket': { body: { data: ticket({ status: 'closed' }) } } });
     renderRoutes(supportRoutes, `/support/ticket/${TICKET_ID}`);
-    expect(await screen.findByText('This conversation has ended')).toBeTruthy();
+    expect(await screen.findByText('This conversation has ended')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Your message' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
   });
@@ -241,7 +241,7 @@ describe('the chat', () => {
     await screen.findByRole('textbox', { name: 'Your message' });
     await typeInEditor('Your message', 'Still there?');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('This conversation has ended')).toBeTruthy();
+    expect(await screen.findByText('This conversation has ended')).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/support/get-ticket')).length).toBeGreaterThanOrEqual(2);
   });
 
@@ -290,11 +290,11 @@ describe('SupportPanel', () => {
     const { router } = renderRoutes([{ path: '/games/en/', element: <SupportPanel onClose={onClose} /> }], '/games/en/');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /Lost my sword/ }));
-    expect(await screen.findByRole('log', { name: 'Conversation' })).toBeTruthy();
+    expect(await screen.findByRole('log', { name: 'Conversation' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to my tickets' }));
-    expect(await screen.findByRole('heading', { name: 'My Tickets' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My Tickets' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create ticket' }));
-    expect(await screen.findByRole('heading', { name: 'New ticket' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'New ticket' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/games/en/');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalled();
@@ -303,7 +303,7 @@ describe('SupportPanel', () => {
   it('opens on the first-ticket form when asked', async () => {
     mockApi({});
     renderRoutes([{ path: '/', element: <SupportPanel first /> }], '/');
-    expect(await screen.findByRole('heading', { name: 'New ticket' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'New ticket' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back to my tickets' })).toBeNull();
   });
 });

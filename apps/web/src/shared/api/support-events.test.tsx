@@ -104,8 +104,8 @@ describe('support events', () => {
         <Mark />
       </QueryClientProvider>,
     );
-    expect(await screen.findByText('0')).toBeTruthy();
+    expect(await screen.findByText('0')).toBeInTheDocument();
     act(() => FakeEventSource.open[0]!.emit('unreadCount', { type: 'unreadCount', count: 2 }));
-    expect(await screen.findByText('2')).toBeTruthy();
+    expect(await screen.findByText('2')).toBeInTheDocument();
   });
 });

@@ -128,7 +128,7 @@ describe('RichTextEditor', () => {
     render(<Controlled initial="<p>Hello</p>" />);
     const box = screen.getByRole('textbox', { name: 'Description' });
     expect(box.textContent).toBe('Hello');
-    expect(screen.getByRole('toolbar', { name: 'Text formatting' })).toBeTruthy();
+    expect(screen.getByRole('toolbar', { name: 'Text formatting' })).toBeInTheDocument();
     for (const name of ['Bold', 'Italic', 'Underline', 'Link', 'Code block']) {
       expect(screen.getByRole('button', { name }).getAttribute('aria-pressed')).toBe('false');
     }

@@ -8,7 +8,7 @@ describe('Toasts', () => {
     render(<Toasts autoClose={2000} />);
     expect(document.querySelector('.Toastify')).toBeNull();
     act(() => notify({ kind: 'error', text: 'Could not load the games.', id: 'GET_GAMES_DATA_ERROR' }));
-    expect(await screen.findByText('Could not load the games.')).toBeTruthy();
+    expect(await screen.findByText('Could not load the games.')).toBeInTheDocument();
     act(() => notify({ kind: 'error', text: 'Could not load the games.', id: 'GET_GAMES_DATA_ERROR' }));
     expect(screen.getAllByText('Could not load the games.')).toHaveLength(1);
   });

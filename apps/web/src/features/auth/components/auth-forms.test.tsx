@@ -60,13 +60,13 @@ describe('e-mail login form', () => {
     renderRoutes(routes(<EmailLoginPage />, '/session/login/email'), '/session/login/email');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Enter your e-mail')).toBeTruthy();
-    expect(screen.getByText('Enter your password')).toBeTruthy();
+    expect(await screen.findByText('Enter your e-mail')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password')).toBeInTheDocument();
     await user.type(screen.getByLabelText('E-mail'), 'not-an-address');
     await user.type(screen.getByLabelText('Password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Invalid email format')).toBeTruthy();
-    expect(screen.getByText('Incorrect password format')).toBeTruthy();
+    expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
+    expect(screen.getByText('Incorrect password format')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/auth/recovery-password');
     expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/session/registration');
     expect(screen.getByRole('link', { name: /Back/ }).getAttribute('href')).toBe('/session/login');
@@ -130,7 +130,7 @@ describe('e-mail login form', () => {
     await user.type(await screen.findByLabelText('E-mail'), 'player@example.com');
     await user.type(screen.getByLabelText('Password'), 'Right1234');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('button', { name: 'solve robot check' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'solve robot check' })).toBeInTheDocument();
     expect(isDisabled(screen.getByRole('button', { name: 'Sign in' }))).toBe(true);
     // Not this visitor's tries: their counter stays, and no "Too many attempts".
     expect(localStorage.getItem('attempt') ?? '0').toBe('0');
@@ -183,24 +183,24 @@ describe('registration form', () => {
     expect(isDisabled(submit)).toBe(true);
     await user.click(await screen.findByRole('button', { name: 'solve robot check' }));
     await user.click(submit);
-    expect(await screen.findByText('Confirm your consent to the processing of personal data')).toBeTruthy();
+    expect(await screen.findByText('Confirm your consent to the processing of personal data')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'personal data policy' }).getAttribute('href')).toBe('/docs/EnPersonalData.html');
 
     await user.click(screen.getByRole('checkbox', { name: /personal data/ }));
     await user.click(submit);
-    expect(await screen.findByRole('heading', { name: 'Confirm your e-mail' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Confirm your e-mail' })).toBeInTheDocument();
     expect(bodyOf(fetchMock, '/api/auth/register-by-email')[0]).toEqual({
       email: 'new@example.com',
       password: 'Secret2024',
       altcha: 'solved-payload',
     });
-    expect(screen.getByText('New code in 01:05')).toBeTruthy();
+    expect(screen.getByText('New code in 01:05')).toBeInTheDocument();
     expect(isDisabled(screen.getByRole('button', { name: 'Send the code again' }))).toBe(true);
 
     // A malformed code: the message and one failed attempt, no call.
     await user.type(screen.getByLabelText('Code from the e-mail'), '12a');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Code is not valid')).toBeTruthy();
+    expect(await screen.findByText('Code is not valid')).toBeInTheDocument();
     expect(localStorage.getItem('attempt')).toBe('1');
     expect(bodyOf(fetchMock, '/api/auth/send-verification-code')).toHaveLength(0);
 
@@ -209,7 +209,7 @@ describe('registration form', () => {
     await user.type(screen.getByLabelText('Code from the e-mail'), '123456');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(localStorage.getItem('attempt')).toBe('2'));
-    expect(screen.getByText('Code is not valid')).toBeTruthy();
+    expect(screen.getByText('Code is not valid')).toBeInTheDocument();
     expect(bodyOf(fetchMock, '/api/auth/send-verification-code')[0]).toMatchObject({
       email: 'new@example.com',
       code: '123456',
@@ -233,7 +233,7 @@ describe('registration form', () => {
     await user.click(screen.getByRole('checkbox', { name: /personal data/ }));
     await user.click(await screen.findByRole('button', { name: 'solve robot check' }));
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByText('User with this email exists')).toBeTruthy();
+    expect(await screen.findByText('User with this email exists')).toBeInTheDocument();
     expect(valueOf(screen.getByLabelText('Password'))).toBe('');
   });
 });
@@ -249,22 +249,22 @@ describe('recovery form', () => {
     const { router } = renderRoutes(routes(<RecoveryPage />, '/auth/recovery-password'), '/auth/recovery-password');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText('Enter your e-mail')).toBeTruthy();
+    expect(await screen.findByText('Enter your e-mail')).toBeInTheDocument();
     await user.type(screen.getByLabelText('E-mail'), 'me@example.com');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText('New code in 01:00')).toBeTruthy();
+    expect(await screen.findByText('New code in 01:00')).toBeInTheDocument();
     expect(toasts).toContain('Instructions for resetting the password have been sent to your e-mail');
 
     await user.type(screen.getByLabelText('Code from the e-mail'), '654321');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     const password = await screen.findByLabelText('New password');
     await user.click(screen.getByRole('button', { name: 'Save password' }));
-    expect(await screen.findByText('Enter your password')).toBeTruthy();
-    expect(screen.getByText('Enter the password again')).toBeTruthy();
+    expect(await screen.findByText('Enter your password')).toBeInTheDocument();
+    expect(screen.getByText('Enter the password again')).toBeInTheDocument();
     await user.type(password, 'NewSecret77');
     await user.type(screen.getByLabelText('Repeat the password'), 'NewSecret78');
     await user.click(screen.getByRole('button', { name: 'Save password' }));
-    expect(await screen.findByText('Password mismatch! Try again')).toBeTruthy();
+    expect(await screen.findByText('Password mismatch! Try again')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Repeat the password'));
     await user.type(screen.getByLabelText('Repeat the password'), 'NewSecret77');
     await user.click(screen.getByRole('button', { name: 'Save password' }));

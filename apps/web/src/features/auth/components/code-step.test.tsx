@@ -47,18 +47,18 @@ describe('code step resend', () => {
     });
     renderStep();
     const resend = screen.getByRole('button', { name: 'Send the code again' }) as HTMLButtonElement;
-    expect(screen.getByText('New code in 01:01')).toBeTruthy();
+    expect(screen.getByText('New code in 01:01')).toBeInTheDocument();
     expect(resend.disabled).toBe(true);
     await act(() => vi.advanceTimersByTimeAsync(60_000));
-    expect(screen.getByText('New code in 00:01')).toBeTruthy();
+    expect(screen.getByText('New code in 00:01')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(1_000));
-    expect(screen.getByText('You can send the code again')).toBeTruthy();
+    expect(screen.getByText('You can send the code again')).toBeInTheDocument();
     expect(resend.disabled).toBe(false);
 
     const code = screen.getByLabelText('Code from the e-mail') as HTMLInputElement;
     fireEvent.change(code, { target: { value: '123' } });
     fireEvent.click(resend);
-    await vi.waitFor(() => expect(screen.getByText('New code in 00:30')).toBeTruthy());
+    await vi.waitFor(() => expect(screen.getByText('New code in 00:30')).toBeInTheDocument());
     await flush();
     expect(code.value).toBe('');
     expect(resend.disabled).toBe(true);
@@ -71,6 +71,6 @@ describe('code step resend', () => {
     renderStep();
     await act(() => vi.advanceTimersByTimeAsync(61_000));
     fireEvent.click(screen.getByRole('button', { name: 'Send the code again' }));
-    await vi.waitFor(() => expect(screen.getByText('New code in 00:42')).toBeTruthy());
+    await vi.waitFor(() => expect(screen.getByText('New code in 00:42')).toBeInTheDocument());
   });
 });

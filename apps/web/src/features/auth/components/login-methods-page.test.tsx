@@ -29,8 +29,8 @@ describe('login method list', () => {
   it('shows the project methods, with the registration link only when mail is offered', async () => {
     mockApi({ '/api/control/get-initial-config': { body: { data: config(['google_adult', 'vk']) } } });
     renderRoutes(routes, '/session/login');
-    expect(await screen.findByRole('button', { name: 'Continue with Google (18+)' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Continue with VK' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Continue with Google (18+)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue with VK' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Continue with e-mail' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
   });
@@ -77,7 +77,7 @@ describe('login method list', () => {
       ),
     );
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/auth/check/old.jwt.value')).toBe(true);
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     vi.restoreAllMocks();
   });
 
@@ -90,7 +90,7 @@ describe('login method list', () => {
       '/api/auth/check/': { body: { data: { result: true, userId: 'u-9', nickName: 'Nick', currentAuthType: 'email' } } },
     });
     renderRoutes(routes, '/session/login/ses-3/web/en/familytown/good.jwt.value');
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(post).not.toHaveBeenCalled();
 

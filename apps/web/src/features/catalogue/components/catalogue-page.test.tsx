@@ -40,13 +40,13 @@ describe('CataloguePage', () => {
 
     const card = await screen.findByRole('article', { name: 'Family Town' });
     expect(within(card).getByRole('img', { name: 'Family Town' }).getAttribute('src')).toBe('/images/games/familytown/card-logo.svg');
-    expect(within(card).getByText('Family Town card')).toBeTruthy();
+    expect(within(card).getByText('Family Town card')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'Play' }).getAttribute('href')).toBe('/games/en/familytown/');
     expect(card.style.background).toContain('rgb(18, 52, 86)');
 
     const dev = screen.getByRole('article', { name: 'Island M3' });
     expect(dev.getAttribute('aria-disabled')).toBe('true');
-    expect(within(dev).getByText('In development')).toBeTruthy();
+    expect(within(dev).getByText('In development')).toBeInTheDocument();
     expect(within(dev).queryByRole('link')).toBeNull();
     expect(dev.style.background).toContain('rgba(46, 160, 67, 0.35)');
   });

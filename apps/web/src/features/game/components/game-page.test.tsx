@@ -35,15 +35,15 @@ describe('GamePage guard', () => {
   ])('sends a game that is %s back to the catalogue', async (_, answer) => {
     mockApi({ '/api/control/get-game-data': answer });
     const { router } = renderRoutes(routes, '/games/en/familytown/');
-    expect(await screen.findByRole('heading', { name: 'Catalogue' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Catalogue' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/games/en/');
   });
 
   it('shows the intro, then the game frame with the language', async () => {
     mockApi({ '/api/control/get-game-data': { body: { data: gameRecord() } } });
     renderRoutes(routes, '/games/en/familytown/');
-    expect(await screen.findByRole('heading', { name: 'Family Town', level: 1 })).toBeTruthy();
-    expect(screen.getByText('Build a town with your family.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Family Town', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Build a town with your family.')).toBeInTheDocument();
     const social = screen.getByRole('link', { name: 'VK' });
     expect(social.getAttribute('target')).toBe('_blank');
     expect(social.getAttribute('rel')).toBe('noopener noreferrer');

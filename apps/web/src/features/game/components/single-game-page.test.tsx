@@ -38,7 +38,7 @@ describe('SingleGamePage', () => {
     unmount();
 
     renderPage();
-    expect(await screen.findByTitle('After Dark')).toBeTruthy();
+    expect(await screen.findByTitle('After Dark')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -48,7 +48,7 @@ describe('SingleGamePage', () => {
     await screen.findByRole('dialog');
     fireEvent.keyDown(document, { key: 'Escape' });
     fireEvent.mouseDown(screen.getByTestId('dialog-overlay'));
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('"No, I am under 18 years old" leaves the site', async () => {

@@ -91,18 +91,18 @@ describe('PaymentFlow', () => {
     mock(null);
     const user = userEvent.setup();
     render(() => {});
-    expect(await screen.findByText('Chest of coins')).toBeTruthy();
+    expect(await screen.findByText('Chest of coins')).toBeInTheDocument();
     // The transactions' money format: $ before dollars, ₽ after roubles.
     expect(screen.getByTestId('payment-price').textContent).toBe('$4.99');
     await user.click(screen.getByRole('radio', { name: /YooKassa/ }));
-    expect(screen.getByText('Сундук монет')).toBeTruthy();
+    expect(screen.getByText('Сундук монет')).toBeInTheDocument();
     expect(screen.getByTestId('payment-price').textContent).toBe('349 ₽');
 
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Enter your e-mail')).toBeTruthy();
+    expect(await screen.findByText('Enter your e-mail')).toBeInTheDocument();
     await user.type(screen.getByLabelText('E-mail for the receipt'), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Invalid email format')).toBeTruthy();
+    expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
     expect(calls.some((c) => c.url.includes('update-mail-to-receive-check'))).toBe(false);
   });
 
@@ -115,12 +115,12 @@ describe('PaymentFlow', () => {
     await user.clear(email);
     await user.type(email, 'New@Example.com');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Test mode')).toBeTruthy();
+    expect(await screen.findByText('Test mode')).toBeInTheDocument();
     expect(calls.find((c) => c.url.includes('update-mail-to-receive-check'))?.body).toEqual({ email: 'new@example.com' });
 
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     const popup = await screen.findByRole('dialog', { name: 'Payment status' });
-    await waitFor(() => expect(within(popup).getByText('Payment successful')).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(within(popup).getByText('Payment successful')).toBeInTheDocument(), { timeout: 5000 });
     expect(calls.find((c) => c.url.includes('/complete'))?.body).toEqual({ outcome: 'paid' });
     await user.click(within(popup).getByRole('button', { name: 'OK' }));
     expect(onDone).toHaveBeenCalledWith({ paymentId: ID, status: 'paid', isError: false, payload: 'p-1', token: 'h.p.s' });
@@ -129,7 +129,7 @@ describe('PaymentFlow', () => {
   it('a jwt handed in by the host signs the calls', async () => {
     mock('me@example.com');
     renderRoutes([{ path: '/', element: <PaymentFlow paymentId={ID} jwt="host.jwt.token" inModal onDone={() => {}} /> }], '/');
-    expect(await screen.findByText('Chest of coins')).toBeTruthy();
+    expect(await screen.findByText('Chest of coins')).toBeInTheDocument();
     const spy = vi.mocked(globalThis.fetch);
     const processCall = spy.mock.calls.find(([url]) => String(url).startsWith('/api/payments/process/'));
     expect((processCall![1]!.headers as Headers).get('authorization')).toBe('Bearer host.jwt.token');
@@ -148,8 +148,8 @@ describe('PaymentFlow', () => {
     const onDone = vi.fn();
     render(onDone);
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('heading', { name: 'Payment via Stripe', level: 1 })).toBeTruthy();
-    expect(await screen.findByText('The payment provider could not be reached. Please try again later.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Payment via Stripe', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('The payment provider could not be reached. Please try again later.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onDone).toHaveBeenCalledWith({ paymentId: ID, status: 'none', isError: true, errorCode: 4007 });
   });
@@ -160,7 +160,7 @@ describe('PaymentFlow', () => {
     const onDone = vi.fn();
     render(onDone);
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('Test mode')).toBeTruthy();
+    expect(await screen.findByText('Test mode')).toBeInTheDocument();
     expect(await runServiceCloseHandler()).toBe(true);
     expect(calls.find((c) => c.url.includes('stripe/cancellation-payment'))?.body).toEqual({ paymentId: ID, stripePaymentId: 'sbx_1' });
     expect(onDone).not.toHaveBeenCalled();
@@ -206,8 +206,8 @@ describe('PaymentFlow', () => {
         const onDone = vi.fn();
         render(onDone);
         const popup = await screen.findByRole('dialog', { name: 'Payment status' });
-        expect(await within(popup).findByRole('heading', { name: title })).toBeTruthy();
-        expect(within(popup).getByText(ID)).toBeTruthy();
+        expect(await within(popup).findByRole('heading', { name: title })).toBeInTheDocument();
+        expect(within(popup).getByText(ID)).toBeInTheDocument();
         expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
         expect(within(popup).queryByRole('button', { name: 'Cancel payment' })).toBeNull();
         await user.click(within(popup).getByRole('button', { name: 'OK' }));
@@ -225,7 +225,7 @@ describe('PaymentFlow', () => {
         '/',
       );
       const popup = await screen.findByRole('dialog', { name: 'Payment status' });
-      expect(await within(popup).findByRole('heading', { name: 'Payment successful' })).toBeTruthy();
+      expect(await within(popup).findByRole('heading', { name: 'Payment successful' })).toBeInTheDocument();
       expect(calls.some((c) => c.url.includes('/create/'))).toBe(false);
     });
 
@@ -236,10 +236,10 @@ describe('PaymentFlow', () => {
       const onDone = vi.fn();
       render(onDone);
       const popup = await screen.findByRole('dialog', { name: 'Payment status' });
-      expect(within(popup).getByRole('heading', { name: 'Your payment is being processed' })).toBeTruthy();
+      expect(within(popup).getByRole('heading', { name: 'Your payment is being processed' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
       status = 'paid';
-      expect(await within(popup).findByRole('heading', { name: 'Payment successful' }, { timeout: 5000 })).toBeTruthy();
+      expect(await within(popup).findByRole('heading', { name: 'Payment successful' }, { timeout: 5000 })).toBeInTheDocument();
       await user.click(within(popup).getByRole('button', { name: 'OK' }));
       expect(onDone).toHaveBeenCalledWith({ paymentId: ID, status: 'paid', isError: false, payload: 'p-1', token: 'h.p.s' });
     });

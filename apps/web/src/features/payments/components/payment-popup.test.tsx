@@ -28,11 +28,11 @@ describe('PaymentPopup', () => {
   it('waits with a progress bar and the pending label, polling until a final status', async () => {
     render();
     const popup = await screen.findByRole('dialog', { name: 'Payment status' });
-    expect(within(popup).getByRole('progressbar')).toBeTruthy();
-    expect(within(popup).getByText('Please wait')).toBeTruthy();
+    expect(within(popup).getByRole('progressbar')).toBeInTheDocument();
+    expect(within(popup).getByText('Please wait')).toBeInTheDocument();
     await waitFor(() => expect(within(popup).getByText('Pending').getAttribute('data-status')).toBe('pending'));
     status = 'fail';
-    await waitFor(() => expect(within(popup).getByRole('heading', { name: 'Not paid' })).toBeTruthy(), { timeout: 4000 });
+    await waitFor(() => expect(within(popup).getByRole('heading', { name: 'Not paid' })).toBeInTheDocument(), { timeout: 4000 });
     expect(within(popup).getByText('Payment failed').getAttribute('data-status')).toBe('fail');
   });
 
@@ -42,7 +42,7 @@ describe('PaymentPopup', () => {
     const popup = await screen.findByRole('dialog', { name: 'Payment status' });
     await within(popup).findByText('Pending');
     (providerWindow as { closed: boolean }).closed = true;
-    await waitFor(() => expect(within(popup).getByRole('heading', { name: 'Payment cancelled' })).toBeTruthy(), { timeout: 3000 });
+    await waitFor(() => expect(within(popup).getByRole('heading', { name: 'Payment cancelled' })).toBeInTheDocument(), { timeout: 3000 });
     await userEvent.setup().click(within(popup).getByRole('button', { name: 'OK' }));
     expect(onFinish).toHaveBeenCalledWith({ paymentId: ID, status: 'none', isError: true, errorCode: 4000 });
   });
@@ -52,7 +52,7 @@ describe('PaymentPopup', () => {
     const popup = await screen.findByRole('dialog', { name: 'Payment status' });
     await within(popup).findByText('Pending');
     mockApi({ [`/api/payments/get/${ID}`]: { status: 503, body: { code: 'INTERNAL_ERROR', message: 'down' } } });
-    await waitFor(() => expect(within(popup).getByRole('heading', { name: 'Payment error' })).toBeTruthy(), { timeout: 4000 });
+    await waitFor(() => expect(within(popup).getByRole('heading', { name: 'Payment error' })).toBeInTheDocument(), { timeout: 4000 });
     expect(within(popup).getByRole('alert').textContent).toBe('Could not check the payment state.');
     expect(within(popup).queryByRole('progressbar')).toBeNull();
     await userEvent.setup().click(within(popup).getByRole('button', { name: 'OK' }));
@@ -71,6 +71,6 @@ describe('PaymentPopup', () => {
       }),
     );
     expect(onCancel).toHaveBeenCalledOnce();
-    await waitFor(() => expect(within(popup).getByRole('heading', { name: 'Payment cancelled' })).toBeTruthy());
+    await waitFor(() => expect(within(popup).getByRole('heading', { name: 'Payment cancelled' })).toBeInTheDocument());
   });
 });

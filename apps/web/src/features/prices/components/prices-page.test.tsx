@@ -27,7 +27,7 @@ describe('PricesPage', () => {
   it('lists the known projects behind a placeholder and navigates on choice', async () => {
     const { router } = renderPrices('/prices');
     const select = await screen.findByRole('combobox', { name: 'Project' });
-    expect(screen.getByRole('option', { name: 'Choose a project' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Choose a project' })).toBeInTheDocument();
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a project', 'familytown', 'neuroarena', 'islandm3']);
     fireEvent.change(select, { target: { value: 'familytown' } });
     await waitFor(() =>
@@ -35,19 +35,19 @@ describe('PricesPage', () => {
     );
     const logo = await screen.findByRole('img', { name: '100 gems' });
     expect(logo.getAttribute('src')).toBe('/prices/gems-100/gems.svg');
-    expect(screen.getByText('$1.99')).toBeTruthy();
+    expect(screen.getByText('$1.99')).toBeInTheDocument();
   });
 
   it('shows roubles in Russian', async () => {
     await setupI18n('ru');
     renderPrices('/prices?project=familytown');
-    expect(await screen.findByRole('img', { name: '100 кристаллов' })).toBeTruthy();
-    expect(screen.getByText('149 ₽')).toBeTruthy();
+    expect(await screen.findByRole('img', { name: '100 кристаллов' })).toBeInTheDocument();
+    expect(screen.getByText('149 ₽')).toBeInTheDocument();
   });
 
   it('says so when a project has no prices', async () => {
     renderPrices('/prices/neuroarena');
-    expect(await screen.findByText('There are no prices for this project yet.')).toBeTruthy();
+    expect(await screen.findByText('There are no prices for this project yet.')).toBeInTheDocument();
   });
 
   it('keeps the project in ?project= when opened by its path, with the host values', async () => {
@@ -55,7 +55,7 @@ describe('PricesPage', () => {
     await waitFor(() =>
       expect(router.state.location.pathname + router.state.location.search).toBe('/prices/familytown?project=familytown&source=web'),
     );
-    expect(await screen.findByRole('img', { name: '100 gems' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: '100 gems' })).toBeInTheDocument();
   });
 
   it('shows a known project when the settings cannot be loaded', async () => {
@@ -65,7 +65,7 @@ describe('PricesPage', () => {
       '/api/control/get-prices?project=familytown': { body: { data: [item] } },
     });
     const { router } = renderPrices('/prices/familytown?project=familytown');
-    expect(await screen.findByRole('img', { name: '100 gems' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: '100 gems' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/prices/familytown');
     expect((screen.getByRole('combobox', { name: 'Project' }) as HTMLSelectElement).value).toBe('familytown');
   });
@@ -73,6 +73,6 @@ describe('PricesPage', () => {
   it('sends an unknown project back to /prices', async () => {
     const { router } = renderPrices('/prices/nosuch');
     await waitFor(() => expect(router.state.location.pathname).toBe('/prices'));
-    expect(await screen.findByRole('combobox', { name: 'Project' })).toBeTruthy();
+    expect(await screen.findByRole('combobox', { name: 'Project' })).toBeInTheDocument();
   });
 });

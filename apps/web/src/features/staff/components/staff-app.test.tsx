@@ -117,7 +117,7 @@ describe('StaffApp', () => {
     });
     renderStaff();
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Enter your e-mail')).toBeTruthy();
+    expect(await screen.findByText('Enter your e-mail')).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'agent@portal.test' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
@@ -129,14 +129,14 @@ describe('StaffApp', () => {
     ok = true;
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('heading', { name: 'Inbox' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Inbox' })).toBeInTheDocument();
     expect(staffToken()).toBe('staff-token');
     expect(window.sessionStorage.getItem('staffToken')).toBe('staff-token');
     const meCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/staff/me');
     expect(new Headers(meCall?.[1]?.headers).get('authorization')).toBe('Bearer staff-token');
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeInTheDocument();
     expect(window.sessionStorage.getItem('staffToken')).toBeNull();
     // Signing out ends the session on the server too (every token of the member).
     const logoutCall = fetchMock.mock.calls.find(([url]) => String(url) === '/api/staff/logout');
@@ -165,7 +165,7 @@ describe('StaffApp', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-password' } });
     await waitFor(() => expect((screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Too many failed sign-ins for this account. Try again in 10 min.')).toBeTruthy();
+    expect(await screen.findByText('Too many failed sign-ins for this account. Try again in 10 min.')).toBeInTheDocument();
     const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
     expect(bodies[0]).not.toHaveProperty('altcha');
     expect(bodies[1]).toMatchObject({ email: 'agent@portal.test', password: 'right-password', altcha: 'solved-payload' });
@@ -178,31 +178,31 @@ describe('StaffApp', () => {
     renderStaff();
     const rows = await screen.findAllByRole('link', { name: /question|credited/ });
     expect(rows.map((row) => row.querySelector('.staff-ticket-row__title')?.textContent)).toEqual(['Drop not credited', 'Old question']);
-    expect(within(rows[0]!).getByText('Unread: 2')).toBeTruthy();
-    expect(within(rows[0]!).getByText('neuroarena')).toBeTruthy();
-    expect(within(rows[0]!).getByText('Player user-1')).toBeTruthy();
-    expect(within(rows[1]!).getByText('Guest guest-9')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Unread: 2')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('neuroarena')).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('Player user-1')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Guest guest-9')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('(2) Inbox · Staff console'));
     // A support member gets no Projects page.
     expect(screen.queryByRole('link', { name: 'Projects' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Team' })).toBeNull();
 
     fireEvent.click(rows[0]!);
-    expect(await screen.findByRole('heading', { name: 'Drop not credited' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Drop not credited' })).toBeInTheDocument();
     expect(screen.getByRole('listitem', { name: 'Player' }).textContent).toContain('I paid but nothing came');
     expect(screen.getByRole('listitem', { name: 'Automated' }).textContent).toContain('Message received by the system');
     expect(screen.getByRole('listitem', { name: 'Support' }).textContent).toContain('Looking into it');
     // Rich HTML is sanitized: no script-carrying image survives.
     expect(document.querySelector('img[onerror]')).toBeNull();
-    expect(screen.getByText('user-1')).toBeTruthy();
-    expect(screen.getByText('Signed in with Google')).toBeTruthy();
+    expect(screen.getByText('user-1')).toBeInTheDocument();
+    expect(screen.getByText('Signed in with Google')).toBeInTheDocument();
     const paymentsTable = await screen.findByRole('table');
-    expect(within(paymentsTable).getByText('100 gems')).toBeTruthy();
-    expect(within(paymentsTable).getByText('$1.99')).toBeTruthy();
-    expect(within(paymentsTable).getByText('Paid')).toBeTruthy();
-    expect(within(paymentsTable).getByText('2026-11-18')).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Reply' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Close ticket' })).toBeTruthy();
+    expect(within(paymentsTable).getByText('100 gems')).toBeInTheDocument();
+    expect(within(paymentsTable).getByText('$1.99')).toBeInTheDocument();
+    expect(within(paymentsTable).getByText('Paid')).toBeInTheDocument();
+    expect(within(paymentsTable).getByText('2026-11-18')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Reply' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close ticket' })).toBeInTheDocument();
   });
 
   it('filters by status and project through the API', async () => {
@@ -213,7 +213,7 @@ describe('StaffApp', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Project' }), { target: { value: 'neuroarena' } });
     await waitFor(() => expect(router.state.location.search).toBe('?project=neuroarena'));
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Open' }), { key: 'ArrowRight' });
-    expect(await screen.findByText('No tickets here')).toBeTruthy();
+    expect(await screen.findByText('No tickets here')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Closed' }).getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Closed' }));
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
@@ -237,16 +237,16 @@ describe('StaffApp', () => {
     });
     document.body.innerHTML = '';
     renderStaff('/staff/projects');
-    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeTruthy();
-    expect(await screen.findByText('No webhook set yet')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeInTheDocument();
+    expect(await screen.findByText('No webhook set yet')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Create API key' }));
     const key = (await screen.findByLabelText('New API key')) as HTMLInputElement;
     expect(key.value).toBe('ppk_0123456789ab_secretsecretsecretsecret');
-    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('Webhook URL'), { target: { value: 'ftp://nope' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save webhook' }));
-    expect(await screen.findByText('Enter an address starting with http:// or https://')).toBeTruthy();
+    expect(await screen.findByText('Enter an address starting with http:// or https://')).toBeInTheDocument();
 
     fireEvent.change(screen.getByLabelText('Webhook URL'), { target: { value: 'https://game.example/hook' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save webhook' }));
@@ -276,15 +276,15 @@ describe('StaffApp', () => {
       '/api/staff/accounts': () => ({ body: { data: team() } }),
     });
     renderStaff('/staff/team');
-    expect(await screen.findByRole('heading', { name: 'Team' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Team' })).toBeInTheDocument();
     const table = await screen.findByRole('table');
-    expect(within(table).getByText('(you)')).toBeTruthy();
+    expect(within(table).getByText('(you)')).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: 'Disable admin@portal.test' })).toBeNull();
 
     fireEvent.click(within(table).getByRole('button', { name: 'Disable agent@portal.test' }));
-    expect(await screen.findByText(/^Disabled 2026-11-2/)).toBeTruthy();
+    expect(await screen.findByText(/^Disabled 2026-11-2/)).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Enable agent@portal.test' }));
-    expect(await screen.findByRole('button', { name: 'Disable agent@portal.test' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Disable agent@portal.test' })).toBeInTheDocument();
     const actions = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url));
     expect(actions).toEqual([`/api/staff/accounts/${agentId}/disable`, `/api/staff/accounts/${agentId}/enable`]);
   });
@@ -310,13 +310,13 @@ describe('StaffApp', () => {
     });
     renderStaff('/staff/projects');
     const table = await screen.findByRole('table', { name: 'Keys of this project' });
-    expect(within(table).getByText('ppk_0123456789ab_…')).toBeTruthy();
-    expect(within(table).getByText('Never')).toBeTruthy();
-    expect(await screen.findByText('Active keys: 1')).toBeTruthy();
+    expect(within(table).getByText('ppk_0123456789ab_…')).toBeInTheDocument();
+    expect(within(table).getByText('Never')).toBeInTheDocument();
+    expect(await screen.findByText('Active keys: 1')).toBeInTheDocument();
 
     fireEvent.click(within(table).getByRole('button', { name: 'Revoke key ppk_0123456789ab' }));
-    expect(await screen.findByText(/^Revoked 2026-11-2/)).toBeTruthy();
-    expect(await screen.findByText('Active keys: 0')).toBeTruthy();
+    expect(await screen.findByText(/^Revoked 2026-11-2/)).toBeInTheDocument();
+    expect(await screen.findByText('Active keys: 0')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/revoke'));
     expect(call?.[1]?.method).toBe('POST');
   });

@@ -74,10 +74,10 @@ describe('transactions', () => {
 
     fireEvent.click(rows[1]!);
     expect(rows[1]!.getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByText(PAID.uuid)).toBeTruthy();
-    expect(screen.getByText('familytown')).toBeTruthy();
-    expect(screen.getByText('Debit card')).toBeTruthy();
-    for (const name of ['Copy ID', 'Open receipt', 'Ask for help']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    expect(screen.getByText(PAID.uuid)).toBeInTheDocument();
+    expect(screen.getByText('familytown')).toBeInTheDocument();
+    expect(screen.getByText('Debit card')).toBeInTheDocument();
+    for (const name of ['Copy ID', 'Open receipt', 'Ask for help']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
     fireEvent.click(rows[1]!);
     expect(rows[1]!.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByText(PAID.uuid)).toBeNull();
@@ -86,7 +86,7 @@ describe('transactions', () => {
   it('shows the no-purchases stub for an empty history', async () => {
     api({ '/api/payments/get-user-payments': { body: { data: [] } } });
     renderRoutes(routes, '/transactions');
-    expect(await screen.findByText('You have not bought anything yet')).toBeTruthy();
+    expect(await screen.findByText('You have not bought anything yet')).toBeInTheDocument();
     expect(document.querySelector('img[src="/main_images/no-purchases.svg"]')).not.toBeNull();
   });
 
@@ -103,7 +103,7 @@ describe('transactions', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Open receipt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Receipt' });
-    expect(within(dialog).getByText('The receipt is being generated. Please wait a little.')).toBeTruthy();
+    expect(within(dialog).getByText('The receipt is being generated. Please wait a little.')).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -148,9 +148,9 @@ describe('transactions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ask for help' }));
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe(`/transactions/help?id=${PAID.uuid}`));
 
-    expect(await screen.findByRole('heading', { name: 'Payment support request' })).toBeTruthy();
-    expect(screen.getByText(PAID.uuid)).toBeTruthy();
-    expect(screen.getByText(USER_ID)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Payment support request' })).toBeInTheDocument();
+    expect(screen.getByText(PAID.uuid)).toBeInTheDocument();
+    expect(screen.getByText(USER_ID)).toBeInTheDocument();
     const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
     expect(send.disabled).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: 'Drop not credited' }));
@@ -159,7 +159,7 @@ describe('transactions', () => {
     fireEvent.change(email, { target: { value: 'not-an-email' } });
     expect(send.disabled).toBe(false);
     fireEvent.click(send);
-    expect(await screen.findByText('Invalid email format')).toBeTruthy();
+    expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
     expect(email.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(email);
 
@@ -190,11 +190,11 @@ describe('transactions', () => {
     fireEvent.change(email, { target: { value: 'm' } });
     fireEvent.change(email, { target: { value: '' } });
     fireEvent.blur(email);
-    expect(await screen.findByText('Enter your e-mail')).toBeTruthy();
+    expect(await screen.findByText('Enter your e-mail')).toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(email, { target: { value: 'me@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Payment failed')).toBeTruthy();
+    expect(await screen.findByText('Payment failed')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -210,7 +210,7 @@ describe('transactions', () => {
     const { router } = renderRoutes([{ path: '/', element: <TransactionsPanel onClose={onClose} /> }], '/');
     fireEvent.click(await screen.findByRole('button', { name: /Мешок монет/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Ask for help' }));
-    expect(await screen.findByRole('heading', { name: 'Payment support request' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Payment support request' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/');
     fireEvent.click(screen.getByRole('radio', { name: 'Other' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'E-mail for feedback' }), { target: { value: 'me@example.com' } });

@@ -157,6 +157,6 @@ describe('ModalProvider values and updates', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Twice' }));
     expect(onClose).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('dialog', { name: 'Second' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Second' })).toBeInTheDocument();
   });
 });
