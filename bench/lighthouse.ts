@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { createApiKey, json, post, registerPlayer, root, startBenchProduct } from './lib.ts';
+import { CHROMIUM_ARGS, chromiumPath, createApiKey, json, post, registerPlayer, root, startBenchProduct } from './lib.ts';
 
 const lighthouseVersion = (JSON.parse(readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string })
   .version;
@@ -42,17 +42,9 @@ try {
   // A persistent context is the browser's default one, which Lighthouse's tab shares: the
   // signed-in pages find the player's stored session there.
   const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      `--remote-debugging-port=${debuggingPort}`,
-    ],
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debuggingPort}`],
   });
   try {
     const rows: string[] = [];
@@ -120,7 +112,7 @@ try {
         }
       }
     }
-    console.log(`lighthouse ${lighthouseVersion}, mobile profile, Chromium at ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`);
+    console.log(`lighthouse ${lighthouseVersion}, mobile profile, Chromium at ${chromiumPath}`);
     console.log('page          perf     FCP     LCP     TBT    CLS  a11y  best');
     for (const row of rows) console.log(row);
     for (const note of notes) console.log(`  - ${note}`);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { openInstead, useScreenOpener } from '@/shared/layout/screen-openers';
 import { SignInIcon, signInIconName } from '@/shared/ui/sign-in-icon';
 import { files, paths } from '@/shared/paths';
+import { useDismiss } from './use-dismiss';
 import './account-menu.css';
 
 /**
@@ -31,21 +32,8 @@ export function AccountMenu({ user }: { user: StoredUser }) {
   const openSupport = useScreenOpener('support');
   const closeMenu = () => setOpen(false);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, rootRef, close);
 
   const onLogout = async () => {
     setOpen(false);
