@@ -14,6 +14,8 @@ import { createCatalogCache, sharedAcrossProcesses, type CatalogCache } from './
 import { priceLogoRoutes } from './modules/control/price-logo-routes.ts';
 import { createControlRepository } from './modules/control/repository.ts';
 import { controlRoutes } from './modules/control/routes.ts';
+import { catalogConsoleRoutes } from './modules/control/console-routes.ts';
+import { createCatalogEditor } from './modules/control/editor.ts';
 import { createControlService } from './modules/control/service.ts';
 import { demoGameRoutes } from './modules/demo-games/routes.ts';
 import { demoProjects } from './db/seed-data/catalog.ts';
@@ -301,6 +303,11 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.register(playerPaymentRoutes, { prefix: '/api', service: payments.service, live: payments.live, sandbox: config.standIns });
     await app.register(providerWebhookRoutes, { prefix: '/api', service: payments.service });
     await app.register(staffRoutes, { prefix: '/api', staff: staff.service, auth: staff.auth, payments: payments.service, guessLimit });
+    await app.register(catalogConsoleRoutes, {
+      prefix: '/api',
+      editor: createCatalogEditor({ db: database.db, cache: app.catalogCache }),
+      auth: staff.auth,
+    });
     // A paid payment's receipt job is enqueued in the transaction that makes it paid.
     const receipts = await createReceipts(config, database.db, app.log, { onJobEnqueued: () => jobs.nudge(), bucket });
     Object.assign(jobKinds, payments.service.jobKinds(), receipts.service.jobKinds());

@@ -46,6 +46,12 @@ export const API_ERROR_CODES = [
   'PROJECT_NOT_FOUND',
   'GAME_NOT_FOUND',
   'PRICE_NOT_FOUND',
+  /** 409: someone saved the record since the editor loaded it (the answer carries the current one) */
+  'EDIT_CONFLICT',
+  /** 409: a project of that name exists */
+  'PROJECT_EXISTS',
+  /** 409: another project answers on that host name */
+  'HOST_NAME_TAKEN',
 
   // --- Accounts, sign-in, sessions (AUTH_ERROR_CODES tells what each means) ---
   'CAPTCHA_REQUIRED',

@@ -4,7 +4,11 @@ import { ZGameServerPayment } from './payments.ts';
 
 /** Staff API (used by the staff console): login, project API keys and webhooks, payment look-up. */
 
-export const STAFF_ROLES = ['support', 'admin'] as const;
+/**
+ * `admin` does everything; `catalog` edits projects, games and prices; `support` answers
+ * tickets and looks up payments; `finance` reads money only.
+ */
+export const STAFF_ROLES = ['support', 'admin', 'catalog', 'finance'] as const;
 export const ZStaffRole = z.enum(STAFF_ROLES);
 export type TStaffRole = z.infer<typeof ZStaffRole>;
 

@@ -49,6 +49,8 @@ export const projects = pgTable('projects', {
     .default(sql`'{}'::jsonb`),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** bumped by every console edit: a save naming an older version is a conflict */
+  version: integer('version').notNull().default(1),
 });
 
 export const games = pgTable('games', {
@@ -69,6 +71,9 @@ export const games = pgTable('games', {
     .notNull()
     .default(sql`'[]'::jsonb`),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** hidden from the catalogue and its page; payments and tickets keep their references */
+  archived: boolean('archived').notNull().default(false),
+  version: integer('version').notNull().default(1),
 });
 
 export const prices = pgTable(
@@ -85,6 +90,9 @@ export const prices = pgTable(
     enValue: numeric('en_value', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     logoName: text('logo_name').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** no longer offered; payments made with it keep the amounts they were created with */
+    archived: boolean('archived').notNull().default(false),
+    version: integer('version').notNull().default(1),
   },
   (table) => [index('prices_project_idx').on(table.project, table.sortOrder)],
 );
@@ -104,3 +112,5 @@ export * from './schema-support.ts';
 export * from './schema-payments.ts';
 // Receipts and payment help.
 export * from './schema-receipts.ts';
+// The staff audit log.
+export * from './schema-audit.ts';

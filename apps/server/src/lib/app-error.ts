@@ -16,13 +16,17 @@ export class AppError extends Error {
   /** Seconds the client should wait before trying again: sent as the Retry-After header. */
   readonly retryAfter?: number;
 
+  /** More fields of a 4xx answer next to `code` and `message` (e.g. the current record of a conflict). */
+  readonly details?: Record<string, unknown>;
+
   constructor(
     readonly code: ApiErrorCode,
     readonly statusCode: number,
     message: string,
-    options: { retryAfter?: number } = {},
+    options: { retryAfter?: number; details?: Record<string, unknown> } = {},
   ) {
     super(message);
     if (options.retryAfter !== undefined) this.retryAfter = options.retryAfter;
+    if (options.details !== undefined) this.details = options.details;
   }
 }

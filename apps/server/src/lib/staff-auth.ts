@@ -10,12 +10,12 @@ export interface StaffPrincipal {
 
 /**
  * Staff authentication as the routes of every module use it (the staff module implements it):
- * `requireStaff(role)` is a preHandler that admits a staff token of the role (admin passes
- * every role) or answers 401/403, and sets `request.staff`. A player token is never a staff
+ * `requireStaff(...roles)` is a preHandler that admits a staff token of one of the roles (admin
+ * passes every role) or answers 401/403, and sets `request.staff`. A player token is never a staff
  * token.
  */
 export interface StaffAuth {
-  requireStaff(role: TStaffRole): (request: FastifyRequest) => Promise<void>;
+  requireStaff(...roles: [TStaffRole, ...TStaffRole[]]): (request: FastifyRequest) => Promise<void>;
   /** The admitted member's id; 401 when the route has no `requireStaff` before it. */
   staffId(request: FastifyRequest): string;
   /** Whether the request carries a valid staff token of any role; never throws. */

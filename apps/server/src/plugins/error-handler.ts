@@ -76,7 +76,8 @@ export const errorHandlerPlugin = fp(
         if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
         const message = error.statusCode >= 500 ? (error.publicMessage ?? error.message) : error.message;
         if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfter))));
-        return send(reply, error.statusCode, { code: error.code, message });
+        const details = error.statusCode < 500 ? error.details : undefined;
+        return send(reply, error.statusCode, { ...details, code: error.code, message });
       }
       if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
         return send(reply, 400, { code: 'VALIDATION_ERROR', message: validationMessage(error) });

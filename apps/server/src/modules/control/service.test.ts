@@ -19,6 +19,7 @@ const rows = demoProjects.map((project, index): ProjectRow => ({
   sortOrder: index,
   createdAt: new Date(0),
   ...project,
+  version: 1,
 }));
 const repository: ControlRepository = {
   loadSnapshot: async () => ({

@@ -49,7 +49,11 @@ const notSingle = (projectName: string): never => {
   throw new AppError('GAME_NOT_FOUND', 404, `Project "${projectName}" has no single-game page`);
 };
 
-const catalogue = (snapshot: CatalogSnapshot) => snapshot.projects.filter((project) => !project.outOfCatalog);
+/** Archived games are off the catalogue and their pages; their payments and tickets stay. */
+const isArchived = (snapshot: CatalogSnapshot, name: string): boolean => snapshot.games.get(name)?.archived === true;
+
+const catalogue = (snapshot: CatalogSnapshot) =>
+  snapshot.projects.filter((project) => !project.outOfCatalog && !isArchived(snapshot, project.name));
 
 export function createControlService({ cache, allowedOrigins, defaultProject, offered, signIn }: ControlServiceDeps) {
   async function requireProject(name: string, code: 'PROJECT_NOT_FOUND' | 'GAME_NOT_FOUND') {
@@ -84,7 +88,7 @@ export function createControlService({ cache, allowedOrigins, defaultProject, of
       await requireProject(projectName, 'GAME_NOT_FOUND');
       return cache.answer(`game:${projectName}`, (snapshot) => {
         const project = findProject(snapshot, projectName);
-        if (!project) throw new AppError('GAME_NOT_FOUND', 404, `Game "${projectName}" not found`);
+        if (!project || isArchived(snapshot, projectName)) throw new AppError('GAME_NOT_FOUND', 404, `Game "${projectName}" not found`);
         return serialize(ZGameDataResponse, { data: toGameRecord(project, snapshot.games.get(projectName)) });
       });
     },
@@ -103,7 +107,7 @@ export function createControlService({ cache, allowedOrigins, defaultProject, of
     async prices(projectName: string): Promise<CachedJson> {
       await requireProject(projectName, 'PROJECT_NOT_FOUND');
       return cache.answer(`prices:${projectName}`, (snapshot) =>
-        serialize(ZPricesResponse, { data: (snapshot.prices.get(projectName) ?? []).map(toPriceItem) }),
+        serialize(ZPricesResponse, { data: (snapshot.prices.get(projectName) ?? []).filter((price) => !price.archived).map(toPriceItem) }),
       );
     },
 

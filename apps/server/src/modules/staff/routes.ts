@@ -22,6 +22,7 @@ import {
   ZWebhookRequest,
   ZWebhookResponse,
 } from '@portal/contracts/staff';
+import { ZAuditEntry, ZAuditQuery } from '@portal/contracts/catalog-console';
 import { AppError } from '../../lib/app-error.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import { AccountLocked } from './login-guard.ts';
@@ -44,7 +45,8 @@ const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError,
 export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, { staff, auth, payments, guessLimit }) => {
   const guessing: FastifyContextConfig = guessLimit > 0 ? { rateLimit: { max: guessLimit, timeWindow: 60_000 } } : {};
   const admin = auth.requireStaff('admin');
-  const support = auth.requireStaff('support');
+  const anyRole = auth.requireStaff('support', 'catalog', 'finance');
+  const moneyReaders = auth.requireStaff('support', 'finance');
 
   app.post(
     '/staff/login',
@@ -74,7 +76,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
   app.post(
     '/staff/logout',
     {
-      preHandler: support,
+      preHandler: anyRole,
       schema: {
         tags,
         summary: 'Sign out everywhere: every token of this member stops working',
@@ -91,7 +93,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
   app.get(
     '/staff/me',
     {
-      preHandler: support,
+      preHandler: anyRole,
       schema: { tags, summary: 'The signed-in staff member and role', response: { 200: z.object({ data: ZStaffMe }), ...errors } },
     },
     async (request) => {
@@ -112,7 +114,9 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       },
     },
     async (request, reply) =>
-      reply.code(201).send({ data: await staff.createAccount(request.body.email, request.body.password, request.body.role) }),
+      reply
+        .code(201)
+        .send({ data: await staff.createAccount(request.body.email, request.body.password, request.body.role, auth.staffId(request)) }),
   );
 
   app.get(
@@ -149,7 +153,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
   app.get(
     '/staff/projects',
     {
-      preHandler: support,
+      preHandler: anyRole,
       schema: {
         tags,
         summary: 'Project names (the inbox filter)',
@@ -212,7 +216,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         response: { 200: z.object({ data: ZStaffApiKey }), ...errors },
       },
     },
-    async (request) => ({ data: await staff.revokeApiKey(request.params.project, request.params.keyId) }),
+    async (request) => ({ data: await staff.revokeApiKey(request.params.project, request.params.keyId, auth.staffId(request)) }),
   );
 
   app.put(
@@ -227,13 +231,27 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         response: { 200: ZWebhookResponse, ...errors },
       },
     },
-    async (request) => staff.setWebhook(request.params.project, request.body.url),
+    async (request) => staff.setWebhook(request.params.project, request.body.url, auth.staffId(request)),
+  );
+
+  app.get(
+    '/staff/audit',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'The audit log of staff changes, newest first (admin only); `before` pages on',
+        querystring: ZAuditQuery,
+        response: { 200: z.object({ data: z.array(ZAuditEntry) }), ...errors },
+      },
+    },
+    async (request) => ({ data: await staff.audit(request.query) }),
   );
 
   app.get(
     '/staff/payments/:paymentId',
     {
-      preHandler: support,
+      preHandler: moneyReaders,
       schema: {
         tags,
         summary: 'Look up a payment',
@@ -251,7 +269,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
   app.get(
     '/staff/payments',
     {
-      preHandler: support,
+      preHandler: moneyReaders,
       schema: {
         tags,
         summary: 'Payments of a player and/or project, newest first',

@@ -7,6 +7,8 @@ import type { PasswordHasher } from '../../integrations/passwords/password-hashe
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import { TokenError } from '../../integrations/tokens/token-error.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { readAudit, recordAudit } from '../../lib/audit.ts';
+import type { TAuditEntry, TAuditQuery } from '@portal/contracts/catalog-console';
 import { nonPublicUrlReason } from '../../lib/public-address.ts';
 import type { StaffLoginGuard } from './login-guard.ts';
 
@@ -94,16 +96,26 @@ export class StaffService {
   }
 
   /** A new staff member; an e-mail already taken is STAFF_EXISTS (409). */
-  async createAccount(email: string, password: string, role: TStaffRole): Promise<StaffMember> {
+  async createAccount(email: string, password: string, role: TStaffRole, actorId: string | null = null): Promise<StaffMember> {
     const id = randomUUID();
     const normalized = email.trim().toLowerCase();
-    const inserted = await this.db
-      .insert(staffAccounts)
-      .values({ id, email: normalized, passwordHash: await this.hasher.hashPassword(password), role })
-      .onConflictDoNothing({ target: staffAccounts.email })
-      .returning({ id: staffAccounts.id });
-    if (inserted.length === 0) throw new AppError('STAFF_EXISTS', 409, 'A staff member with this e-mail exists');
-    return { id, email: normalized, role };
+    const passwordHash = await this.hasher.hashPassword(password);
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(staffAccounts)
+        .values({ id, email: normalized, passwordHash, role })
+        .onConflictDoNothing({ target: staffAccounts.email })
+        .returning({ id: staffAccounts.id });
+      if (inserted.length === 0) throw new AppError('STAFF_EXISTS', 409, 'A staff member with this e-mail exists');
+      const member = { id, email: normalized, role };
+      await recordAudit(tx, { staffId: actorId, action: 'staff.create', targetType: 'staff', targetId: id, before: null, after: member });
+      return member;
+    });
+  }
+
+  /** The audit log of staff changes, newest first. */
+  audit(query: TAuditQuery): Promise<TAuditEntry[]> {
+    return readAudit(this.db, query);
   }
 
   /**
@@ -178,17 +190,29 @@ export class StaffService {
    */
   async setDisabled(actorId: string, memberId: string, disabled: boolean): Promise<TStaffAccount> {
     if (disabled && actorId === memberId) throw new AppError('CANNOT_DISABLE_SELF', 409, 'You cannot disable your own account');
-    const [row] = await this.db
-      .update(staffAccounts)
-      .set(
-        disabled
-          ? { disabledAt: sql`coalesce(${staffAccounts.disabledAt}, now())`, sessionVersion: sql`${staffAccounts.sessionVersion} + 1` }
-          : { disabledAt: null },
-      )
-      .where(eq(staffAccounts.id, memberId))
-      .returning();
-    if (!row) throw new AppError('STAFF_NOT_FOUND', 404, 'No such staff member');
-    return toAccount(row);
+    return this.db.transaction(async (tx) => {
+      const [old] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, memberId)).for('update');
+      if (!old) throw new AppError('STAFF_NOT_FOUND', 404, 'No such staff member');
+      const [row] = await tx
+        .update(staffAccounts)
+        .set(
+          disabled
+            ? { disabledAt: sql`coalesce(${staffAccounts.disabledAt}, now())`, sessionVersion: sql`${staffAccounts.sessionVersion} + 1` }
+            : { disabledAt: null },
+        )
+        .where(eq(staffAccounts.id, memberId))
+        .returning();
+      const after = toAccount(row!);
+      await recordAudit(tx, {
+        staffId: actorId,
+        action: disabled ? 'staff.disable' : 'staff.enable',
+        targetType: 'staff',
+        targetId: memberId,
+        before: toAccount(old),
+        after,
+      });
+      return after;
+    });
   }
 
   /** The hash spent on unknown e-mails; a refusal of the hash queue is not kept. */
@@ -210,7 +234,18 @@ export class StaffService {
     await this.assertProject(project);
     const prefix = randomBytes(6).toString('hex');
     const key = `${API_KEY_PREFIX}_${prefix}_${randomBytes(32).toString('base64url')}`;
-    await this.db.insert(projectApiKeys).values({ id: randomUUID(), project, prefix, keyHash: sha256(key), createdBy });
+    const id = randomUUID();
+    await this.db.transaction(async (tx) => {
+      await tx.insert(projectApiKeys).values({ id, project, prefix, keyHash: sha256(key), createdBy });
+      await recordAudit(tx, {
+        staffId: createdBy,
+        action: 'apiKey.create',
+        targetType: 'project',
+        targetId: project,
+        before: null,
+        after: { id, prefix },
+      });
+    });
     return key;
   }
 
@@ -226,15 +261,26 @@ export class StaffService {
   }
 
   /** Revokes a key of the project: the game-server API refuses it (401) from now on. Revoking twice keeps the first time. */
-  async revokeApiKey(project: string, keyId: string): Promise<TStaffApiKey> {
+  async revokeApiKey(project: string, keyId: string, actorId: string | null = null): Promise<TStaffApiKey> {
     await this.assertProject(project);
-    const [row] = await this.db
-      .update(projectApiKeys)
-      .set({ revokedAt: sql`coalesce(${projectApiKeys.revokedAt}, now())` })
-      .where(and(eq(projectApiKeys.id, keyId), eq(projectApiKeys.project, project)))
-      .returning();
-    if (!row) throw new AppError('API_KEY_NOT_FOUND', 404, 'No such API key in this project');
-    return toApiKey(row);
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(projectApiKeys)
+        .set({ revokedAt: sql`coalesce(${projectApiKeys.revokedAt}, now())` })
+        .where(and(eq(projectApiKeys.id, keyId), eq(projectApiKeys.project, project)))
+        .returning();
+      if (!row) throw new AppError('API_KEY_NOT_FOUND', 404, 'No such API key in this project');
+      const key = toApiKey(row);
+      await recordAudit(tx, {
+        staffId: actorId,
+        action: 'apiKey.revoke',
+        targetType: 'project',
+        targetId: project,
+        before: null,
+        after: key,
+      });
+      return key;
+    });
   }
 
   /** The project a Bearer key belongs to, or null (a revoked key is null). */
@@ -276,15 +322,27 @@ export class StaffService {
    * the URL must be http(s) and not name a loopback/private/link-local/unspecified address
    * (the delivery checks the resolved address again).
    */
-  async setWebhook(project: string, url: string): Promise<{ url: string; secret: string }> {
+  async setWebhook(project: string, url: string, actorId: string | null = null): Promise<{ url: string; secret: string }> {
     await this.assertProject(project);
     const refused = this.refuseNonPublicWebhooks ? nonPublicUrlReason(url) : undefined;
     if (refused) throw new AppError('WEBHOOK_URL_NOT_ALLOWED', 400, `The webhook URL is not allowed: ${refused}`);
     const secret = `whsec_${randomBytes(32).toString('base64url')}`;
-    await this.db
-      .insert(projectWebhooks)
-      .values({ project, url, secret })
-      .onConflictDoUpdate({ target: projectWebhooks.project, set: { url, secret, updatedAt: new Date() } });
+    await this.db.transaction(async (tx) => {
+      const [old] = await tx.select({ url: projectWebhooks.url }).from(projectWebhooks).where(eq(projectWebhooks.project, project));
+      await tx
+        .insert(projectWebhooks)
+        .values({ project, url, secret })
+        .onConflictDoUpdate({ target: projectWebhooks.project, set: { url, secret, updatedAt: new Date() } });
+      // The secret is never logged: a rotation shows as a change of the same URL.
+      await recordAudit(tx, {
+        staffId: actorId,
+        action: 'webhook.set',
+        targetType: 'project',
+        targetId: project,
+        before: old ?? null,
+        after: { url },
+      });
+    });
     return { url, secret };
   }
 }

@@ -8,13 +8,17 @@ const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer\s+(\S
 /** The one staff authentication: a staff token read on every call (roles, sign-outs apply at once). */
 export function createStaffAuth(staff: StaffService): StaffAuth {
   return {
-    requireStaff: (role) => async (request) => {
-      const token = bearerOf(request);
-      if (!token) throw new AppError('UNAUTHORIZED', 401, 'Staff sign-in required');
-      const member = await staff.authenticate(token);
-      if (member.role !== 'admin' && member.role !== role) throw new AppError('FORBIDDEN', 403, `Needs the ${role} role`);
-      request.staff = member;
-    },
+    requireStaff:
+      (...roles) =>
+      async (request) => {
+        const token = bearerOf(request);
+        if (!token) throw new AppError('UNAUTHORIZED', 401, 'Staff sign-in required');
+        const member = await staff.authenticate(token);
+        if (member.role !== 'admin' && !roles.includes(member.role)) {
+          throw new AppError('FORBIDDEN', 403, `Needs the ${roles.join(' or ')} role`);
+        }
+        request.staff = member;
+      },
     staffId(request) {
       if (!request.staff) throw new AppError('UNAUTHORIZED', 401, 'Staff sign-in required');
       return request.staff.id;

@@ -1,0 +1,242 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZAuditEntry, ZConsoleProjectDetail } from '@portal/contracts/catalog-console';
+import { ZGameRecord, ZPriceItem } from '@portal/contracts/control';
+import { ZStaffPayment } from '@portal/contracts/staff';
+import { buildTestApp } from '../../../test/app.ts';
+import { backends, type TestDatabase } from '../../../test/databases.ts';
+import { makePlayer, staffHeaders } from '../payments/testing/helpers.ts';
+
+/** The publisher console's catalogue edits, through the real staff sign-in, roles and the portal's reads. */
+describe.each(backends)('catalogue console over $name', (backend) => {
+  const ADMIN = { email: 'admin@console.example', password: 'admin-password-1' };
+  const staffOf = (role: string) => ({ email: `${role}@console.example`, password: `${role}-password-1` });
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let admin: Record<string, string>;
+  let editor: Record<string, string>;
+  let agent: Record<string, string>;
+  let finance: Record<string, string>;
+
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Record<string, string>, payload?: object) =>
+    app.inject({ method, url, headers, ...(payload && { payload }) });
+  const publicGames = async () =>
+    ZGameRecord.array().parse((await call('GET', '/api/control/get-games-data', {})).json<{ data: unknown }>().data);
+  const publicPrices = async (project: string) =>
+    ZPriceItem.array().parse((await call('GET', `/api/control/get-prices?project=${project}`, {})).json<{ data: unknown }>().data);
+  const detail = async (project: string) =>
+    ZConsoleProjectDetail.parse((await call('GET', `/api/staff/catalog/projects/${project}`, editor)).json<{ data: unknown }>().data);
+
+  beforeAll(async () => {
+    if (backend.skip) return;
+    testDb = await backend.open();
+    app = await buildTestApp(
+      { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, JOB_POLL_INTERVAL_MS: '3600000' },
+      { database: testDb.database },
+    );
+    await app.ready();
+    for (const role of ['catalog', 'support', 'finance'] as const) {
+      const member = staffOf(role);
+      await app.staff.service.createAccount(member.email, member.password, role);
+    }
+    admin = await staffHeaders(app, ADMIN.email, ADMIN.password);
+    editor = await staffHeaders(app, staffOf('catalog').email, staffOf('catalog').password);
+    agent = await staffHeaders(app, staffOf('support').email, staffOf('support').password);
+    finance = await staffHeaders(app, staffOf('finance').email, staffOf('finance').password);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.drop();
+  });
+
+  describe.skipIf(backend.skip)('editing', () => {
+    it('creates a project with a game and two priced items that the portal serves at once', async () => {
+      const created = await call('POST', '/api/staff/catalog/projects', editor, { name: 'starfall', hostNames: ['Starfall.Example'] });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json()).toMatchObject({ data: { name: 'starfall', hostNames: ['starfall.example'], version: 1 } });
+
+      let game = (await detail('starfall')).game;
+      const texts = {
+        en: { name: 'Starfall', cardDescription: 'Catch falling stars', fullDescription: 'A long text' },
+        ru: { name: 'Звездопад', cardDescription: 'Лови звёзды', fullDescription: 'Длинный текст' },
+      };
+      const webPage = {
+        cardBackgroundColor: '#102030',
+        cardLogoImage: 'starfall-logo.png',
+        footerBackgroundColor: null,
+        inDevelop: false,
+        isActive: true,
+        iframeUrl: 'https://starfall.example/play',
+        projectBackgroundFile: 'starfall-bg.png',
+        gameImage: 'starfall.png',
+      };
+      const saved = await call('PATCH', '/api/staff/catalog/projects/starfall/game', editor, {
+        version: game.version,
+        localization: texts,
+        webPage,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      game = saved.json<{ data: typeof game }>().data;
+      expect(game.version).toBe(2);
+
+      const listed = (await publicGames()).find((record) => record.project === 'starfall');
+      expect(listed?.localization.ru?.name).toBe('Звездопад');
+      expect(listed?.web_page?.iframeUrl).toBe('https://starfall.example/play');
+
+      for (const [id, ruValue, enValue] of [
+        ['sf-stars-10', 99, 1.99],
+        ['sf-stars-50', 449.5, 7.99],
+      ] as const) {
+        const price = await call('POST', '/api/staff/catalog/projects/starfall/prices', editor, {
+          id,
+          ruTitle: `${id} ru`,
+          ruValue,
+          enTitle: `${id} en`,
+          enValue,
+          logoName: 'coins.png',
+        });
+        expect(price.statusCode, price.body).toBe(201);
+      }
+      expect((await publicPrices('starfall')).map((price) => [price.id, price.ruValue, price.enValue])).toEqual([
+        ['sf-stars-10', 99, 1.99],
+        ['sf-stars-50', 449.5, 7.99],
+      ]);
+    });
+
+    it('refuses a taken name or host name, a price of zero or below and odd cents, saving nothing', async () => {
+      expect((await call('POST', '/api/staff/catalog/projects', editor, { name: 'starfall' })).json()).toMatchObject({
+        code: 'PROJECT_EXISTS',
+      });
+      const host = await call('POST', '/api/staff/catalog/projects', editor, { name: 'moonrise', hostNames: ['starfall.example'] });
+      expect(host.statusCode).toBe(409);
+      expect(host.json()).toMatchObject({ code: 'HOST_NAME_TAKEN' });
+      expect((await call('GET', '/api/staff/catalog/projects/moonrise', editor)).statusCode).toBe(404);
+
+      const familytown = (await detail('familytown')).project;
+      const taken = await call('PATCH', '/api/staff/catalog/projects/familytown', editor, {
+        version: familytown.version,
+        hostNames: ['starfall.example'],
+      });
+      expect(taken.json()).toMatchObject({ code: 'HOST_NAME_TAKEN' });
+      expect((await detail('familytown')).project).toEqual(familytown);
+
+      for (const ruValue of [0, -5, 10.001]) {
+        const bad = await call('POST', '/api/staff/catalog/projects/starfall/prices', editor, {
+          id: 'sf-bad',
+          ruTitle: 'x',
+          ruValue,
+          enTitle: 'x',
+          enValue: 1,
+        });
+        expect(bad.statusCode, String(ruValue)).toBe(400);
+        expect(bad.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      }
+      const price = (await detail('starfall')).prices[0]!;
+      const zero = await call('PATCH', `/api/staff/catalog/prices/${price.id}`, editor, { version: price.version, enValue: 0 });
+      expect(zero.statusCode).toBe(400);
+      expect((await detail('starfall')).prices[0]).toEqual(price);
+    });
+
+    it('answers a stale save with a conflict that carries the current record', async () => {
+      const price = (await detail('starfall')).prices[0]!;
+      const first = await call('PATCH', `/api/staff/catalog/prices/${price.id}`, editor, { version: price.version, ruValue: 109 });
+      expect(first.statusCode, first.body).toBe(200);
+      const second = await call('PATCH', `/api/staff/catalog/prices/${price.id}`, admin, { version: price.version, ruValue: 120 });
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toMatchObject({ code: 'EDIT_CONFLICT', current: { id: price.id, ruValue: 109, version: price.version + 1 } });
+      expect((await publicPrices('starfall'))[0]?.ruValue).toBe(109);
+    });
+
+    it('keeps the price a payment was created with when the item changes', async () => {
+      const key = (await call('POST', '/api/staff/projects/starfall/api-keys', admin)).json<{ key: string }>().key;
+      const player = await makePlayer(app);
+      const created = await app.inject({
+        method: 'POST',
+        url: '/api/v1/payments',
+        headers: { authorization: `Bearer ${key}` },
+        payload: { userId: player.id, priceId: 'sf-stars-50' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const paymentId = created.json<{ paymentId: string }>().paymentId;
+      const price = (await detail('starfall')).prices.find((item) => item.id === 'sf-stars-50')!;
+      await call('PATCH', `/api/staff/catalog/prices/${price.id}`, editor, { version: price.version, ruValue: 500, enValue: 9.99 });
+
+      const amountOf = async (id: string) => {
+        const payment = ZStaffPayment.parse((await call('GET', `/api/staff/payments/${id}`, finance)).json());
+        return { amount: payment.amount, currency: payment.currency };
+      };
+      const paid = await amountOf(paymentId);
+      expect(['449.50', '7.99']).toContain(paid.amount);
+      const again = await app.inject({
+        method: 'POST',
+        url: '/api/v1/payments',
+        headers: { authorization: `Bearer ${key}` },
+        payload: { userId: player.id, priceId: 'sf-stars-50' },
+      });
+      const newer = await amountOf(again.json<{ paymentId: string }>().paymentId);
+      expect(newer.currency).toBe(paid.currency);
+      expect(newer.amount).toBe(paid.currency === 'RUB' ? '500.00' : '9.99');
+      expect(await amountOf(paymentId)).toEqual(paid);
+    });
+
+    it('archives an item and a game: off the portal, still in the console', async () => {
+      const price = (await detail('starfall')).prices.find((item) => item.id === 'sf-stars-10')!;
+      expect(
+        (await call('PATCH', `/api/staff/catalog/prices/${price.id}`, editor, { version: price.version, archived: true })).statusCode,
+      ).toBe(200);
+      expect((await publicPrices('starfall')).map((item) => item.id)).toEqual(['sf-stars-50']);
+
+      const game = (await detail('starfall')).game;
+      expect(
+        (await call('PATCH', '/api/staff/catalog/projects/starfall/game', editor, { version: game.version, archived: true })).statusCode,
+      ).toBe(200);
+      expect((await publicGames()).map((record) => record.project)).not.toContain('starfall');
+      expect((await call('GET', '/api/control/get-game-data?projectName=starfall', {})).statusCode).toBe(404);
+      expect((await detail('starfall')).game.archived).toBe(true);
+    });
+  });
+
+  describe.skipIf(backend.skip)('access', () => {
+    it('lets neither support nor finance staff edit, and nobody without a staff token', async () => {
+      const calls: [method: 'GET' | 'POST' | 'PATCH', url: string, body?: object][] = [
+        ['GET', '/api/staff/catalog/projects'],
+        ['POST', '/api/staff/catalog/projects', { name: 'sneaky' }],
+        ['PATCH', '/api/staff/catalog/projects/familytown', { version: 1, outOfCatalog: true }],
+        ['PATCH', '/api/staff/catalog/projects/familytown/game', { version: 1, archived: true }],
+        ['POST', '/api/staff/catalog/projects/familytown/prices', { id: 'x', ruTitle: 'x', ruValue: 1, enTitle: 'x', enValue: 1 }],
+        ['PATCH', '/api/staff/catalog/prices/sf-stars-50', { version: 1, ruValue: 1 }],
+      ];
+      const player = await makePlayer(app);
+      for (const [method, url, body] of calls) {
+        expect((await call(method, url, agent, body)).statusCode, `${method} ${url} as support`).toBe(403);
+        expect((await call(method, url, finance, body)).statusCode, `${method} ${url} as finance`).toBe(403);
+        expect((await call(method, url, player.auth, body)).statusCode, `${method} ${url} as a player`).toBe(401);
+      }
+      // Finance reads money; a catalogue editor does not.
+      expect((await call('GET', '/api/staff/payments?project=starfall', finance)).statusCode).toBe(200);
+      expect((await call('GET', '/api/staff/payments?project=starfall', editor)).statusCode).toBe(403);
+      expect((await call('GET', '/api/staff/me', finance)).json()).toMatchObject({ data: { role: 'finance' } });
+    });
+
+    it('logs every change with who made it, before and after; only admins read the log', async () => {
+      expect((await call('GET', '/api/staff/audit', editor)).statusCode).toBe(403);
+      const res = await call('GET', '/api/staff/audit?targetType=price&targetId=sf-stars-10', admin);
+      expect(res.statusCode, res.body).toBe(200);
+      const entries = ZAuditEntry.array().parse(res.json<{ data: unknown }>().data);
+      expect(entries.map((entry) => entry.action)).toEqual(['price.archive', 'price.update', 'price.create']);
+      expect(entries[1]).toMatchObject({
+        staffEmail: staffOf('catalog').email,
+        before: { ruValue: 99 },
+        after: { ruValue: 109 },
+      });
+      const all = ZAuditEntry.array().parse((await call('GET', '/api/staff/audit?limit=200', admin)).json<{ data: unknown }>().data);
+      expect(all.map((entry) => entry.action)).toEqual(
+        expect.arrayContaining(['project.create', 'game.archive', 'apiKey.create', 'staff.create']),
+      );
+      const page = ZAuditEntry.array().parse(
+        (await call('GET', `/api/staff/audit?limit=2&before=${all[1]!.id}`, admin)).json<{ data: unknown }>().data,
+      );
+      expect(page.map((entry) => entry.id)).toEqual([all[2]!.id, all[3]!.id]);
+    });
+  });
+});

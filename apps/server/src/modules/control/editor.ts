@@ -1,0 +1,231 @@
+import { asc, eq, ne } from 'drizzle-orm';
+import type {
+  TConsoleGame,
+  TConsoleGameUpdate,
+  TConsolePrice,
+  TConsolePriceCreate,
+  TConsolePriceUpdate,
+  TConsoleProject,
+  TConsoleProjectCreate,
+  TConsoleProjectDetail,
+  TConsoleProjectUpdate,
+} from '@portal/contracts/catalog-console';
+import type { Db } from '../../db/client.ts';
+import { games, prices, projects, type GameRow, type PriceRow, type ProjectRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit, type DbOrTx } from '../../lib/audit.ts';
+import type { CatalogCache } from './catalog-cache.ts';
+
+/** Rows as the console shows and edits them. */
+export function toConsoleProject(row: ProjectRow): TConsoleProject {
+  return {
+    name: row.name,
+    authType: row.authType,
+    authMethods: row.authMethods,
+    paymentsMethods: row.paymentsMethods,
+    extra: row.extra,
+    outOfCatalog: row.outOfCatalog,
+    hostNames: row.hostNames,
+    singleGameSettings: row.singleGameSettings,
+    seoData: row.seoData,
+    sortOrder: row.sortOrder,
+    version: row.version,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toConsoleGame(row: GameRow): TConsoleGame {
+  return {
+    project: row.project,
+    webPage: row.webPage,
+    localization: row.localization,
+    seoData: row.seoData,
+    socialItems: row.socialItems,
+    sortOrder: row.sortOrder,
+    archived: row.archived,
+    version: row.version,
+  };
+}
+
+export function toConsolePrice(row: PriceRow): TConsolePrice {
+  return {
+    id: row.id,
+    project: row.project,
+    ruTitle: row.ruTitle,
+    ruValue: Number(row.ruValue),
+    enTitle: row.enTitle,
+    enValue: Number(row.enValue),
+    logoName: row.logoName,
+    sortOrder: row.sortOrder,
+    archived: row.archived,
+    version: row.version,
+  };
+}
+
+const conflict = (current: unknown): never => {
+  throw new AppError('EDIT_CONFLICT', 409, 'Someone saved this since you opened it: review their version and save again', {
+    details: { current },
+  });
+};
+
+const projectMissing = (name: string): never => {
+  throw new AppError('PROJECT_NOT_FOUND', 404, `Project "${name}" not found`);
+};
+
+/** Drops the keys a partial update left out, so `set()` only writes what was sent. */
+function sent<T extends Record<string, unknown>>(patch: T): Partial<T> {
+  return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+export type CatalogEditorDeps = { db: Db; cache: CatalogCache };
+
+/**
+ * The console's writes to the catalogue. Each change runs in one transaction with its audit
+ * line, checks the version the editor loaded (a stale save is a conflict, never a silent
+ * overwrite), and then tells every process to drop its cached catalogue.
+ */
+export function createCatalogEditor({ db, cache }: CatalogEditorDeps) {
+  async function hostNamesFree(tx: DbOrTx, project: string, hostNames: string[]): Promise<void> {
+    if (hostNames.length === 0) return;
+    const others = await tx.select({ name: projects.name, hostNames: projects.hostNames }).from(projects).where(ne(projects.name, project));
+    for (const other of others) {
+      const taken = hostNames.find((host) => other.hostNames.includes(host));
+      if (taken) throw new AppError('HOST_NAME_TAKEN', 409, `The host name ${taken} already shows the project "${other.name}"`);
+    }
+  }
+
+  async function changed<T>(work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+    const result = await db.transaction(work);
+    cache.invalidate();
+    return result;
+  }
+
+  async function lockedProject(tx: DbOrTx, name: string): Promise<ProjectRow> {
+    const [row] = await tx.select().from(projects).where(eq(projects.name, name)).for('update');
+    return row ?? projectMissing(name);
+  }
+
+  async function lockedGame(tx: DbOrTx, project: string): Promise<GameRow> {
+    await lockedProject(tx, project);
+    const [row] = await tx.select().from(games).where(eq(games.project, project)).for('update');
+    if (row) return row;
+    // A project made without a game record gets its empty one on first edit.
+    const [created] = await tx.insert(games).values({ project }).returning();
+    return created!;
+  }
+
+  return {
+    async listProjects(): Promise<TConsoleProject[]> {
+      const rows = await db.select().from(projects).orderBy(asc(projects.sortOrder), asc(projects.name));
+      return rows.map(toConsoleProject);
+    },
+
+    async projectDetail(name: string): Promise<TConsoleProjectDetail> {
+      const [project] = await db.select().from(projects).where(eq(projects.name, name));
+      if (!project) return projectMissing(name);
+      const [game] = await db.select().from(games).where(eq(games.project, name));
+      const priceRows = await db.select().from(prices).where(eq(prices.project, name)).orderBy(asc(prices.sortOrder), asc(prices.id));
+      return {
+        project: toConsoleProject(project),
+        game: game
+          ? toConsoleGame(game)
+          : { project: name, webPage: null, localization: {}, seoData: {}, socialItems: [], sortOrder: 0, archived: false, version: 1 },
+        prices: priceRows.map(toConsolePrice),
+      };
+    },
+
+    createProject(staffId: string, input: TConsoleProjectCreate): Promise<TConsoleProject> {
+      return changed(async (tx) => {
+        const [existing] = await tx.select({ name: projects.name }).from(projects).where(eq(projects.name, input.name));
+        if (existing) throw new AppError('PROJECT_EXISTS', 409, `A project named "${input.name}" exists`);
+        await hostNamesFree(tx, input.name, input.hostNames ?? []);
+        const [row] = await tx
+          .insert(projects)
+          .values({ ...sent(input), name: input.name })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) throw new AppError('PROJECT_EXISTS', 409, `A project named "${input.name}" exists`);
+        await tx.insert(games).values({ project: row.name, sortOrder: row.sortOrder }).onConflictDoNothing();
+        const created = toConsoleProject(row);
+        await recordAudit(tx, {
+          staffId,
+          action: 'project.create',
+          targetType: 'project',
+          targetId: row.name,
+          before: null,
+          after: created,
+        });
+        return created;
+      });
+    },
+
+    updateProject(staffId: string, name: string, { version, ...patch }: TConsoleProjectUpdate): Promise<TConsoleProject> {
+      return changed(async (tx) => {
+        const row = await lockedProject(tx, name);
+        const before = toConsoleProject(row);
+        if (row.version !== version) conflict(before);
+        if (patch.hostNames) await hostNamesFree(tx, name, patch.hostNames);
+        const [next] = await tx
+          .update(projects)
+          .set({ ...sent(patch), version: row.version + 1 })
+          .where(eq(projects.name, name))
+          .returning();
+        const after = toConsoleProject(next!);
+        await recordAudit(tx, { staffId, action: 'project.update', targetType: 'project', targetId: name, before, after });
+        return after;
+      });
+    },
+
+    updateGame(staffId: string, project: string, { version, ...patch }: TConsoleGameUpdate): Promise<TConsoleGame> {
+      return changed(async (tx) => {
+        const row = await lockedGame(tx, project);
+        const before = toConsoleGame(row);
+        if (row.version !== version) conflict(before);
+        const [next] = await tx
+          .update(games)
+          .set({ ...sent(patch), version: row.version + 1 })
+          .where(eq(games.project, project))
+          .returning();
+        const after = toConsoleGame(next!);
+        const action = patch.archived === true && !row.archived ? 'game.archive' : 'game.update';
+        await recordAudit(tx, { staffId, action, targetType: 'game', targetId: project, before, after });
+        return after;
+      });
+    },
+
+    createPrice(staffId: string, project: string, input: TConsolePriceCreate): Promise<TConsolePrice> {
+      return changed(async (tx) => {
+        await lockedProject(tx, project);
+        const [row] = await tx
+          .insert(prices)
+          .values({ ...input, logoName: input.logoName ?? '', project })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) throw new AppError('CONFLICT', 409, `An item with the id "${input.id}" exists`);
+        const created = toConsolePrice(row);
+        await recordAudit(tx, { staffId, action: 'price.create', targetType: 'price', targetId: row.id, before: null, after: created });
+        return created;
+      });
+    },
+
+    updatePrice(staffId: string, priceId: string, { version, ...patch }: TConsolePriceUpdate): Promise<TConsolePrice> {
+      return changed(async (tx) => {
+        const [row] = await tx.select().from(prices).where(eq(prices.id, priceId)).for('update');
+        if (!row) throw new AppError('PRICE_NOT_FOUND', 404, `Item "${priceId}" not found`);
+        const before = toConsolePrice(row);
+        if (row.version !== version) conflict(before);
+        const [next] = await tx
+          .update(prices)
+          .set({ ...sent(patch), version: row.version + 1 })
+          .where(eq(prices.id, priceId))
+          .returning();
+        const after = toConsolePrice(next!);
+        const action = patch.archived === true && !row.archived ? 'price.archive' : 'price.update';
+        await recordAudit(tx, { staffId, action, targetType: 'price', targetId: priceId, before, after });
+        return after;
+      });
+    },
+  };
+}
+
+export type CatalogEditor = ReturnType<typeof createCatalogEditor>;

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import {
+  AUTH_METHODS,
+  AUTH_TYPES,
+  PAYMENT_PROVIDERS,
+  ZExtraItem,
+  ZGameLocalization,
+  ZLocalized,
+  ZProjectName,
+  ZSeoData,
+  ZSingleGameSettings,
+  ZSocialItem,
+  ZWebPage,
+} from './control.ts';
+
+/**
+ * The publisher console's catalogue calls under /api/staff/catalog (roles `catalog` and
+ * `admin`). Every record carries a `version`; a save sends the version it was loaded at and
+ * gets 409 EDIT_CONFLICT, with the current record, when someone saved in between.
+ */
+
+const ZVersion = z.number().int().positive();
+
+/** A host name as a browser sends it: lowercase labels of letters, digits and dashes. */
+export const ZHostName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, 'not a host name');
+
+/** An amount in a currency's main unit: above zero, at most two decimals. */
+export const ZPriceAmount = z
+  .number()
+  .positive('a price is above zero')
+  .max(10_000_000)
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'at most two decimals');
+
+const projectFields = {
+  authType: z.enum(AUTH_TYPES),
+  authMethods: z.array(z.enum(AUTH_METHODS)).max(AUTH_METHODS.length),
+  paymentsMethods: z.array(z.enum(PAYMENT_PROVIDERS)).max(PAYMENT_PROVIDERS.length),
+  /** id/value pairs: backgroundColor, failedAttemptLimit, ... */
+  extra: z.array(ZExtraItem).max(50),
+  outOfCatalog: z.boolean(),
+  hostNames: z.array(ZHostName).max(20),
+  singleGameSettings: ZSingleGameSettings.nullable(),
+  seoData: ZLocalized(ZSeoData.partial()),
+  sortOrder: z.number().int().min(0).max(100_000),
+};
+
+export const ZConsoleProject = z.object({ name: z.string(), ...projectFields, version: ZVersion, createdAt: z.string() });
+export type TConsoleProject = z.infer<typeof ZConsoleProject>;
+
+/** POST /api/staff/catalog/projects: a new project (and its empty game record). */
+export const ZConsoleProjectCreate = z
+  .object({ name: ZProjectName, ...projectFields })
+  .partial()
+  .required({ name: true });
+export type TConsoleProjectCreate = z.infer<typeof ZConsoleProjectCreate>;
+
+/** PATCH /api/staff/catalog/projects/{project}: the fields to change and the version they were loaded at. */
+export const ZConsoleProjectUpdate = z.object(projectFields).partial().extend({ version: ZVersion });
+export type TConsoleProjectUpdate = z.infer<typeof ZConsoleProjectUpdate>;
+
+const gameFields = {
+  webPage: ZWebPage.nullable(),
+  localization: ZLocalized(ZGameLocalization),
+  seoData: ZLocalized(ZSeoData.partial()),
+  socialItems: z.array(ZSocialItem).max(20),
+  sortOrder: z.number().int().min(0).max(100_000),
+  archived: z.boolean(),
+};
+
+export const ZConsoleGame = z.object({ project: z.string(), ...gameFields, version: ZVersion });
+export type TConsoleGame = z.infer<typeof ZConsoleGame>;
+
+/** PATCH /api/staff/catalog/projects/{project}/game */
+export const ZConsoleGameUpdate = z.object(gameFields).partial().extend({ version: ZVersion });
+export type TConsoleGameUpdate = z.infer<typeof ZConsoleGameUpdate>;
+
+const priceFields = {
+  ruTitle: z.string().trim().min(1).max(200),
+  ruValue: ZPriceAmount,
+  enTitle: z.string().trim().min(1).max(200),
+  enValue: ZPriceAmount,
+  logoName: z.string().trim().max(200),
+  sortOrder: z.number().int().min(0).max(100_000),
+  archived: z.boolean(),
+};
+
+export const ZConsolePrice = z.object({ id: z.string(), project: z.string(), ...priceFields, version: ZVersion });
+export type TConsolePrice = z.infer<typeof ZConsolePrice>;
+
+/** An item's id: what game servers name when they create a payment. */
+export const ZPriceId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9_.-]*$/i, 'an item id is letters, digits, ".", "-" and "_"');
+
+/** POST /api/staff/catalog/projects/{project}/prices */
+export const ZConsolePriceCreate = z.object({ id: ZPriceId, ...priceFields }).partial({ logoName: true, sortOrder: true, archived: true });
+export type TConsolePriceCreate = z.infer<typeof ZConsolePriceCreate>;
+
+/** PATCH /api/staff/catalog/prices/{priceId} */
+export const ZConsolePriceUpdate = z.object(priceFields).partial().extend({ version: ZVersion });
+export type TConsolePriceUpdate = z.infer<typeof ZConsolePriceUpdate>;
+
+/** GET /api/staff/catalog/projects/{project}: everything the editor shows of one project. */
+export const ZConsoleProjectDetail = z.object({
+  project: ZConsoleProject,
+  game: ZConsoleGame,
+  prices: z.array(ZConsolePrice),
+});
+export type TConsoleProjectDetail = z.infer<typeof ZConsoleProjectDetail>;
+
+/** 409 EDIT_CONFLICT: the record as it is now, to show beside the editor's copy. */
+export const ZEditConflict = z.object({ code: z.literal('EDIT_CONFLICT'), message: z.string(), current: z.unknown() });
+
+export const ZConsoleProjectParams = z.object({ project: ZProjectName });
+export const ZConsolePriceParams = z.object({ priceId: ZPriceId });
+
+/** One line of the staff audit log (GET /api/staff/audit, admin). */
+export const ZAuditEntry = z.object({
+  id: z.number().int(),
+  staffId: z.string().nullable(),
+  staffEmail: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  at: z.string(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+export const ZAuditQuery = z.object({
+  targetType: z.string().max(32).optional(),
+  targetId: z.string().max(200).optional(),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type TAuditQuery = z.infer<typeof ZAuditQuery>;
