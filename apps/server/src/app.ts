@@ -16,6 +16,8 @@ import { createControlRepository } from './modules/control/repository.ts';
 import { controlRoutes } from './modules/control/routes.ts';
 import { catalogConsoleRoutes } from './modules/control/console-routes.ts';
 import { createCatalogEditor } from './modules/control/editor.ts';
+import { moneyRoutes } from './modules/money/routes.ts';
+import { createMoneyRepository } from './modules/money/repository.ts';
 import { createControlService } from './modules/control/service.ts';
 import { demoGameRoutes } from './modules/demo-games/routes.ts';
 import { demoProjects } from './db/seed-data/catalog.ts';
@@ -303,6 +305,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.register(playerPaymentRoutes, { prefix: '/api', service: payments.service, live: payments.live, sandbox: config.standIns });
     await app.register(providerWebhookRoutes, { prefix: '/api', service: payments.service });
     await app.register(staffRoutes, { prefix: '/api', staff: staff.service, auth: staff.auth, payments: payments.service, guessLimit });
+    await app.register(moneyRoutes, { prefix: '/api', repository: createMoneyRepository(database.db), auth: staff.auth });
     await app.register(catalogConsoleRoutes, {
       prefix: '/api',
       editor: createCatalogEditor({ db: database.db, cache: app.catalogCache }),
