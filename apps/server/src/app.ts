@@ -274,7 +274,11 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     app.decorate('jobs', jobs);
     // preClose: the worker finishes its jobs while the database is still open.
     app.addHook('preClose', () => jobs.stop());
-    const staff = await createStaff(config, database.db, accounts.tokens, app.log, { hasher: accounts.hasher, captcha: accounts.captcha });
+    const staff = await createStaff(config, database.db, accounts.tokens, app.log, {
+      hasher: accounts.hasher,
+      captcha: accounts.captcha,
+      mailer: accounts.mailer,
+    });
     app.decorate('staff', staff);
     app.decorateRequest('staff', null);
     const payments = await createPayments(config, database.db, accounts.tokens, app.log, {

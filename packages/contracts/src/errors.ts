@@ -114,6 +114,10 @@ export const API_ERROR_CODES = [
   'STAFF_EXISTS',
   'STAFF_NOT_FOUND',
   'CANNOT_DISABLE_SELF',
+  /** 409: an admin changing their own role (an admin always remains) */
+  'CANNOT_CHANGE_OWN_ROLE',
+  /** 400: a set-password link that is unknown, used or expired */
+  'STAFF_LINK_INVALID',
   'API_KEY_NOT_FOUND',
   /** 400 in production: a webhook URL that is not public http(s) */
   'WEBHOOK_URL_NOT_ALLOWED',

@@ -123,7 +123,8 @@ export const ZStaffAccountRequest = z.object({
     .min(3)
     .max(320)
     .regex(/^[^\s@]+@[^\s@]+$/),
-  password: z.string().min(10).max(256),
+  /** without it the member gets an e-mail with a link to set their own */
+  password: z.string().min(10).max(256).optional(),
   role: ZStaffRole,
 });
 export type TStaffAccountRequest = z.infer<typeof ZStaffAccountRequest>;
@@ -152,3 +153,15 @@ export const ZStaffApiKey = z.object({
 export type TStaffApiKey = z.infer<typeof ZStaffApiKey>;
 
 export const ZApiKeyParams = z.object({ project: ZProjectName, keyId: z.uuid() });
+
+/** PATCH /api/staff/accounts/{id} (admin): another member's role. */
+export const ZStaffRoleChange = z.object({ role: ZStaffRole });
+
+/** POST /api/staff/set-password: the token of an e-mailed link and the member's new password. */
+export const ZStaffSetPasswordRequest = z.object({
+  token: z.string().min(20).max(200),
+  password: z.string().min(10).max(256),
+});
+
+/** How long a set-password link works. */
+export const STAFF_LINK_TTL_HOURS = 72;

@@ -22,3 +22,12 @@ export const staffAudit = pgTable(
 );
 
 export type StaffAuditRow = typeof staffAudit.$inferSelect;
+
+/** One-time set-password links e-mailed to staff: only the SHA-256 of the token is kept. */
+export const staffPasswordLinks = pgTable('staff_password_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  staffId: uuid('staff_id').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

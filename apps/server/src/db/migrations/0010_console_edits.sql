@@ -9,6 +9,14 @@ CREATE TABLE "staff_audit" (
 	"at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "staff_password_links" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"staff_id" uuid NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "games" ADD COLUMN "archived" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "games" ADD COLUMN "version" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "prices" ADD COLUMN "archived" boolean DEFAULT false NOT NULL;--> statement-breakpoint

@@ -12,6 +12,8 @@ import {
   ZStaffLockedError,
   ZProjectParams,
   ZStaffAccountRequest,
+  ZStaffRoleChange,
+  ZStaffSetPasswordRequest,
   ZStaffLoginRequest,
   ZStaffLoginResponse,
   ZStaffMe,
@@ -108,7 +110,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       preHandler: admin,
       schema: {
         tags,
-        summary: 'A new staff member (admin only)',
+        summary: 'A new staff member (admin only); without a password they get an e-mail with a set-password link',
         body: ZStaffAccountRequest,
         response: { 201: z.object({ data: ZStaffMe }), ...errors, 409: ZApiError },
       },
@@ -126,6 +128,72 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       schema: { tags, summary: 'The staff members (admin only)', response: { 200: z.object({ data: z.array(ZStaffAccount) }), ...errors } },
     },
     async () => ({ data: await staff.listAccounts() }),
+  );
+
+  app.patch(
+    '/staff/accounts/:id',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: "Change another member's role (admin only; not your own)",
+        params: ZStaffAccountParams,
+        body: ZStaffRoleChange,
+        response: { 200: z.object({ data: ZStaffAccount }), ...errors, 409: ZApiError },
+      },
+    },
+    async (request) => ({ data: await staff.changeRole(auth.staffId(request), request.params.id, request.body.role) }),
+  );
+
+  app.post(
+    '/staff/accounts/:id/sign-out',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'Sign a member out everywhere: every token of theirs ends (admin only)',
+        params: ZStaffAccountParams,
+        response: { 200: z.object({ data: ZOkAnswer }), ...errors },
+      },
+    },
+    async (request) => {
+      await staff.signOutMember(auth.staffId(request), request.params.id);
+      return { data: { result: true as const } };
+    },
+  );
+
+  app.post(
+    '/staff/accounts/:id/password-link',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'E-mail a member a new one-time link to set their password (admin only)',
+        params: ZStaffAccountParams,
+        response: { 200: z.object({ data: ZOkAnswer }), ...errors, 503: ZApiError },
+      },
+    },
+    async (request) => {
+      await staff.sendPasswordLink(request.params.id, auth.staffId(request));
+      return { data: { result: true as const } };
+    },
+  );
+
+  app.post(
+    '/staff/set-password',
+    {
+      config: guessing,
+      schema: {
+        tags,
+        summary: 'Set a staff password from an e-mailed link (once, before it expires); signs out every older token',
+        body: ZStaffSetPasswordRequest,
+        response: { 200: z.object({ data: ZOkAnswer }), ...errors },
+      },
+    },
+    async (request) => {
+      await staff.setPasswordWithLink(request.body.token, request.body.password);
+      return { data: { result: true as const } };
+    },
   );
 
   for (const action of ['disable', 'enable'] as const) {

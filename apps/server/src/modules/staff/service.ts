@@ -1,8 +1,16 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { TStaffAccount, TStaffApiKey, TStaffProjectSettings, TStaffRole } from '@portal/contracts/staff';
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import {
+  STAFF_LINK_TTL_HOURS,
+  type TStaffAccount,
+  type TStaffApiKey,
+  type TStaffProjectSettings,
+  type TStaffRole,
+} from '@portal/contracts/staff';
 import type { Db } from '../../db/client.ts';
-import { projectApiKeys, projectWebhooks, projects, staffAccounts, type StaffAccountRow } from '../../db/schema.ts';
+import { projectApiKeys, projectWebhooks, projects, staffAccounts, staffPasswordLinks, type StaffAccountRow } from '../../db/schema.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
+import { escapeHtml } from '../../integrations/mail/templates.ts';
 import type { PasswordHasher } from '../../integrations/passwords/password-hasher.ts';
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import { TokenError } from '../../integrations/tokens/token-error.ts';
@@ -43,6 +51,10 @@ export interface StaffServiceOptions {
   guard?: StaffLoginGuard;
   /** Refuse webhook URLs on loopback/private/link-local/unspecified addresses (production). */
   refuseNonPublicWebhooks?: boolean;
+  /** sends set-password links to new members; without it an account needs a password when made */
+  mailer?: Mailer;
+  /** the portal's public URL the links point to */
+  publicUrl?: string;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -54,6 +66,8 @@ export class StaffService {
   private readonly tokens: TokenService;
   private readonly guard: StaffLoginGuard | undefined;
   private readonly refuseNonPublicWebhooks: boolean;
+  private readonly mailer: Mailer | undefined;
+  private readonly publicUrl: string;
   /** Spent on unknown e-mails so a login takes as long whether the account exists or not. */
   private dummyHash: Promise<string> | undefined;
 
@@ -63,6 +77,8 @@ export class StaffService {
     this.tokens = options.tokens;
     this.guard = options.guard;
     this.refuseNonPublicWebhooks = options.refuseNonPublicWebhooks ?? false;
+    this.mailer = options.mailer;
+    this.publicUrl = options.publicUrl ?? '';
   }
 
   /**
@@ -96,20 +112,134 @@ export class StaffService {
   }
 
   /** A new staff member; an e-mail already taken is STAFF_EXISTS (409). */
-  async createAccount(email: string, password: string, role: TStaffRole, actorId: string | null = null): Promise<StaffMember> {
+  async createAccount(email: string, password: string | undefined, role: TStaffRole, actorId: string | null = null): Promise<StaffMember> {
+    if (password === undefined && !this.mailer) {
+      throw new AppError('VALIDATION_ERROR', 400, 'body.password: required while the portal sends no mail');
+    }
     const id = randomUUID();
     const normalized = email.trim().toLowerCase();
-    const passwordHash = await this.hasher.hashPassword(password);
-    return this.db.transaction(async (tx) => {
+    // Without a password the account gets one nobody knows until the member sets theirs.
+    const passwordHash = await this.hasher.hashPassword(password ?? randomBytes(32).toString('base64url'));
+    const member = await this.db.transaction(async (tx) => {
       const inserted = await tx
         .insert(staffAccounts)
         .values({ id, email: normalized, passwordHash, role })
         .onConflictDoNothing({ target: staffAccounts.email })
         .returning({ id: staffAccounts.id });
       if (inserted.length === 0) throw new AppError('STAFF_EXISTS', 409, 'A staff member with this e-mail exists');
-      const member = { id, email: normalized, role };
-      await recordAudit(tx, { staffId: actorId, action: 'staff.create', targetType: 'staff', targetId: id, before: null, after: member });
-      return member;
+      const created = { id, email: normalized, role };
+      await recordAudit(tx, { staffId: actorId, action: 'staff.create', targetType: 'staff', targetId: id, before: null, after: created });
+      return created;
+    });
+    if (password === undefined) await this.sendPasswordLink(member.id, actorId);
+    return member;
+  }
+
+  /**
+   * E-mails the member a one-time link to set their password (a new member, or one who lost
+   * it); earlier links of the member stop working.
+   */
+  async sendPasswordLink(memberId: string, actorId: string | null): Promise<void> {
+    if (!this.mailer) throw new AppError('SERVICE_UNAVAILABLE', 503, 'The portal sends no mail');
+    const token = randomBytes(32).toString('base64url');
+    const member = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, memberId));
+      if (!row) throw new AppError('STAFF_NOT_FOUND', 404, 'No such staff member');
+      await tx
+        .update(staffPasswordLinks)
+        .set({ usedAt: new Date() })
+        .where(and(eq(staffPasswordLinks.staffId, memberId), isNull(staffPasswordLinks.usedAt)));
+      await tx
+        .insert(staffPasswordLinks)
+        .values({ tokenHash: sha256(token), staffId: memberId, expiresAt: new Date(Date.now() + STAFF_LINK_TTL_HOURS * 3_600_000) });
+      await recordAudit(tx, {
+        staffId: actorId,
+        action: 'staff.passwordLink',
+        targetType: 'staff',
+        targetId: memberId,
+        before: null,
+        after: null,
+      });
+      return row;
+    });
+    // The token rides in the fragment: it never reaches a server log or a Referer header.
+    const link = `${this.publicUrl}/staff/set-password#${token}`;
+    await this.mailer.send({
+      to: member.email,
+      subject: 'Your staff account: set your password',
+      text: `An admin gave you access to the publisher console.\n\nSet your password here (the link works once, for ${STAFF_LINK_TTL_HOURS} hours):\n${link}\n`,
+      html: `<p>An admin gave you access to the publisher console.</p><p><a href="${escapeHtml(link)}">Set your password</a> (the link works once, for ${STAFF_LINK_TTL_HOURS} hours).</p>`,
+    });
+  }
+
+  /** Sets a member's password from an e-mailed link: once, before it expires; every older token ends. */
+  async setPasswordWithLink(token: string, password: string): Promise<void> {
+    const passwordHash = await this.hasher.hashPassword(password);
+    await this.db.transaction(async (tx) => {
+      const [link] = await tx
+        .update(staffPasswordLinks)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(staffPasswordLinks.tokenHash, sha256(token)),
+            isNull(staffPasswordLinks.usedAt),
+            gt(staffPasswordLinks.expiresAt, new Date()),
+          ),
+        )
+        .returning();
+      if (!link) throw new AppError('STAFF_LINK_INVALID', 400, 'This link is used or expired: ask an admin for a new one');
+      await tx
+        .update(staffAccounts)
+        .set({ passwordHash, sessionVersion: sql`${staffAccounts.sessionVersion} + 1` })
+        .where(eq(staffAccounts.id, link.staffId));
+      await recordAudit(tx, {
+        staffId: link.staffId,
+        action: 'staff.setPassword',
+        targetType: 'staff',
+        targetId: link.staffId,
+        before: null,
+        after: null,
+      });
+    });
+  }
+
+  /** Another member's role (an admin cannot change their own, so an admin always remains). */
+  async changeRole(actorId: string, memberId: string, role: TStaffRole): Promise<TStaffAccount> {
+    if (actorId === memberId) throw new AppError('CANNOT_CHANGE_OWN_ROLE', 409, 'You cannot change your own role');
+    return this.db.transaction(async (tx) => {
+      const [old] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, memberId)).for('update');
+      if (!old) throw new AppError('STAFF_NOT_FOUND', 404, 'No such staff member');
+      const [row] = await tx.update(staffAccounts).set({ role }).where(eq(staffAccounts.id, memberId)).returning();
+      const after = toAccount(row!);
+      await recordAudit(tx, {
+        staffId: actorId,
+        action: 'staff.role',
+        targetType: 'staff',
+        targetId: memberId,
+        before: toAccount(old),
+        after,
+      });
+      return after;
+    });
+  }
+
+  /** Ends every token of a member (a lost laptop): they sign in again. */
+  async signOutMember(actorId: string, memberId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(staffAccounts)
+        .set({ sessionVersion: sql`${staffAccounts.sessionVersion} + 1` })
+        .where(eq(staffAccounts.id, memberId))
+        .returning({ id: staffAccounts.id });
+      if (!row) throw new AppError('STAFF_NOT_FOUND', 404, 'No such staff member');
+      await recordAudit(tx, {
+        staffId: actorId,
+        action: 'staff.signOut',
+        targetType: 'staff',
+        targetId: memberId,
+        before: null,
+        after: null,
+      });
     });
   }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Captcha } from '../../integrations/captcha/captcha.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { Argon2idHasher } from '../../integrations/passwords/argon2id.ts';
 import type { PasswordHasher } from '../../integrations/passwords/password-hasher.ts';
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
@@ -17,6 +18,8 @@ export interface StaffSignInDeps {
   hasher: PasswordHasher & { assertCapacity?: () => void };
   /** the ALTCHA verifier of the player sign-in */
   captcha: Captcha;
+  /** sends set-password links to new staff */
+  mailer?: Mailer;
 }
 
 export interface Staff {
@@ -40,6 +43,8 @@ export async function createStaff(
     // Production refuses webhook targets inside our own network (SSRF); tests and local
     // development post to local receivers.
     refuseNonPublicWebhooks: config.isProduction,
+    publicUrl: config.PUBLIC_URL,
+    ...(signIn?.mailer && { mailer: signIn.mailer }),
     ...(signIn && { guard: new StaffLoginGuard({ db, events: createRateEvents(db), captcha: signIn.captcha }) }),
   });
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
