@@ -73,9 +73,9 @@ describe('app', () => {
       .filter((url): url is string => !!url && !url.startsWith('/api/docs') && url !== '/api/openapi.json');
     expect(apiRoutes.length).toBeGreaterThanOrEqual(6);
     for (const route of apiRoutes) {
-      // OpenAPI writes path parameters as {name}; a route may be GET, POST or PUT.
+      // OpenAPI writes path parameters as {name}; a route may be GET, POST, PUT or PATCH.
       const url = route.replace(/:(\w+)/g, '{$1}');
-      const operation = doc.paths[url]?.get ?? doc.paths[url]?.post ?? doc.paths[url]?.put;
+      const operation = doc.paths[url]?.get ?? doc.paths[url]?.post ?? doc.paths[url]?.put ?? doc.paths[url]?.patch;
       expect(operation, url).toBeDefined();
       expect(operation?.tags?.length, url).toBeGreaterThan(0);
       // A success answer is described: 200, or 201 where the route creates (POST /api/v1/payments).

@@ -16,6 +16,9 @@ import { createControlRepository } from './modules/control/repository.ts';
 import { controlRoutes } from './modules/control/routes.ts';
 import { catalogConsoleRoutes } from './modules/control/console-routes.ts';
 import { createCatalogEditor } from './modules/control/editor.ts';
+import { catalogImageRoutes } from './modules/control/image-routes.ts';
+import { LocalFileStore } from './integrations/uploads/local-file-store.ts';
+import { S3FileStore } from './integrations/uploads/s3-file-store.ts';
 import { moneyRoutes } from './modules/money/routes.ts';
 import { createMoneyRepository } from './modules/money/repository.ts';
 import { createControlService } from './modules/control/service.ts';
@@ -250,7 +253,6 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       signIn: config.nativeSignIn,
     });
     await app.register(controlRoutes, { prefix: '/api', service });
-    await app.register(priceLogoRoutes, { repository, pricesDir: path.join(config.ASSETS_DIR, 'prices') });
     // Attachments and receipts: an S3-compatible bucket when configured, else DATA_DIR.
     const bucket = s3BucketOf(config);
     if (bucket) {
@@ -261,6 +263,11 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
           app.log.error({ err: error, bucket: bucket.bucket }, 'the S3 bucket cannot be reached: uploads and receipts fail until it can'),
       );
     }
+    // Catalogue images uploaded through the console, beside the attachments.
+    const catalogImages = bucket
+      ? new S3FileStore(bucket, 'catalog/')
+      : new LocalFileStore({ dataDir: config.DATA_DIR, folder: 'catalog-images' });
+    await app.register(priceLogoRoutes, { repository, pricesDir: path.join(config.ASSETS_DIR, 'prices'), images: catalogImages });
     // One count of open event streams for support's and the payment popup's streams.
     const streamSlots = new StreamSlots({
       perClient: config.SSE_MAX_PER_CLIENT,
@@ -310,6 +317,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.register(providerWebhookRoutes, { prefix: '/api', service: payments.service });
     await app.register(staffRoutes, { prefix: '/api', staff: staff.service, auth: staff.auth, payments: payments.service, guessLimit });
     await app.register(moneyRoutes, { prefix: '/api', repository: createMoneyRepository(database.db), auth: staff.auth });
+    await app.register(catalogImageRoutes, { store: catalogImages, auth: staff.auth });
     await app.register(catalogConsoleRoutes, {
       prefix: '/api',
       editor: createCatalogEditor({ db: database.db, cache: app.catalogCache }),

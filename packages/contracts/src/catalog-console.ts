@@ -12,6 +12,7 @@ import {
   ZSocialItem,
   ZWebPage,
 } from './control.ts';
+import type { SERVER_PATH_PREFIXES } from './server-paths.ts';
 
 /**
  * The publisher console's catalogue calls under /api/staff/catalog (roles `catalog` and
@@ -143,3 +144,17 @@ export const ZAuditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
+
+/** Where uploaded catalogue images are served: `${CATALOG_IMAGE_PATH}/{fileName}`. */
+export const CATALOG_IMAGE_PATH = '/catalog-images' satisfies (typeof SERVER_PATH_PREFIXES)[number];
+/** The largest catalogue image accepted. */
+export const CATALOG_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** POST /api/staff/catalog/images: the stored image; `url` goes into a game record, `fileName` into a price's logo. */
+export const ZCatalogImage = z.object({
+  fileName: z.string(),
+  url: z.string(),
+  size: z.number().int().positive(),
+  mime: z.string(),
+});
+export type TCatalogImage = z.infer<typeof ZCatalogImage>;

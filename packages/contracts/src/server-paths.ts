@@ -8,6 +8,7 @@ export const SERVER_PATH_PREFIXES = [
   '/api',
   '/docs',
   '/images',
+  '/catalog-images',
   '/demo-games',
   '/health',
   '/.well-known',

@@ -9,8 +9,10 @@ import { ByteLimit, newStoredName, parseStoredName } from './stored-name.ts';
 const isNotFound = (error: unknown): boolean => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 
 export interface LocalFileStoreOptions {
-  /** The product's DATA_DIR; files go to `${dataDir}/uploads`, partial ones to its `.tmp`. */
+  /** The product's DATA_DIR; files go to `${dataDir}/${folder}`, partial ones to its `.tmp`. */
   dataDir: string;
+  /** default `uploads` (support attachments) */
+  folder?: string;
 }
 
 /**
@@ -23,7 +25,7 @@ export class LocalFileStore implements FileStore {
   private ready: Promise<void> | undefined;
 
   constructor(options: LocalFileStoreOptions) {
-    this.directory = path.resolve(options.dataDir, 'uploads');
+    this.directory = path.resolve(options.dataDir, options.folder ?? 'uploads');
     this.tempDirectory = path.join(this.directory, '.tmp');
   }
 

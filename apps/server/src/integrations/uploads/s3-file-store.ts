@@ -14,7 +14,11 @@ const FOLDER = 'uploads/';
  * a refused or broken stream aborts the upload and leaves no object.
  */
 export class S3FileStore implements FileStore {
-  constructor(private readonly bucket: S3Bucket) {}
+  constructor(
+    private readonly bucket: S3Bucket,
+    /** the key prefix of the objects, `uploads/` (support attachments) unless given */
+    private readonly folder = FOLDER,
+  ) {}
 
   async put(stream: Readable, options: PutOptions): Promise<StoredFile> {
     const storedName = newStoredName(options.mime);
@@ -22,7 +26,7 @@ export class S3FileStore implements FileStore {
     // The source's errors (a broken upload) reach the upload through the limit.
     stream.once('error', (error) => limit.destroy(error));
     try {
-      await this.bucket.upload(FOLDER + storedName, stream.pipe(limit), options.mime);
+      await this.bucket.upload(this.folder + storedName, stream.pipe(limit), options.mime);
     } catch (error) {
       stream.unpipe(limit);
       limit.destroy();
@@ -35,19 +39,19 @@ export class S3FileStore implements FileStore {
   async stat(storedName: string): Promise<FileInfo | null> {
     const mime = parseStoredName(storedName);
     if (!mime) return null;
-    const head = await this.bucket.head(FOLDER + storedName);
+    const head = await this.bucket.head(this.folder + storedName);
     return head ? { size: head.size, mime } : null;
   }
 
   async open(storedName: string, range?: ByteRange): Promise<OpenedFile | null> {
     const mime = parseStoredName(storedName);
     if (!mime) return null;
-    const body = await this.bucket.get(FOLDER + storedName, range);
+    const body = await this.bucket.get(this.folder + storedName, range);
     return body ? { ...body, mime } : null;
   }
 
   async remove(storedName: string): Promise<void> {
     if (!parseStoredName(storedName)) return;
-    await this.bucket.remove(FOLDER + storedName);
+    await this.bucket.remove(this.folder + storedName);
   }
 }

@@ -1,13 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../../test/app.ts';
 import { createPostgresDatabase, SKIP_POSTGRES } from '../../../test/databases.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
-import { games } from '../../db/schema.ts';
+import type { TConsoleGame } from '@portal/contracts/catalog-console';
+import { staffHeaders } from '../payments/testing/helpers.ts';
 
 /** Two server processes (two apps, two pools) over one PostgreSQL. */
 describe.skipIf(SKIP_POSTGRES)('the catalogue across processes', () => {
+  const ADMIN = { email: 'admin@processes.example', password: 'admin-password-1' };
   let created: { url: string; drop(): Promise<void> };
   let databases: Database[] = [];
   let one: FastifyInstance;
@@ -16,7 +17,7 @@ describe.skipIf(SKIP_POSTGRES)('the catalogue across processes', () => {
   beforeAll(async () => {
     created = await createPostgresDatabase();
     databases = [await openDatabase(created.url), await openDatabase(created.url)];
-    one = await buildTestApp({}, { database: databases[0]!, jobs: false });
+    one = await buildTestApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }, { database: databases[0]!, jobs: false });
     two = await buildTestApp({}, { database: databases[1]!, seed: false, jobs: false });
   }, 60_000);
   afterAll(async () => {
@@ -31,14 +32,22 @@ describe.skipIf(SKIP_POSTGRES)('the catalogue across processes', () => {
       (game) => game.localization.en?.name,
     );
 
-  it('an edit invalidated on one process shows on the other at once, not after the cache lifetime', async () => {
+  it('a console edit made through one process is served by the other at once, not after the cache lifetime', async () => {
     expect(await titles(two)).toContain('Family Town');
-    // The edit (as the staff console will make it) and its invalidation, on process one.
-    await databases[0]!.db
-      .update(games)
-      .set({ localization: sql`jsonb_set(${games.localization}, '{en,name}', '"Family Town Deluxe"')` })
-      .where(eq(games.project, 'familytown'));
-    one.catalogCache.invalidate();
+    // The edit through the console API of process one; process two serves it at once.
+    const admin = await staffHeaders(one, ADMIN.email, ADMIN.password);
+    const detail = await one.inject({ url: '/api/staff/catalog/projects/familytown', headers: admin });
+    const game = detail.json<{ data: { game: TConsoleGame } }>().data.game;
+    const saved = await one.inject({
+      method: 'PATCH',
+      url: '/api/staff/catalog/projects/familytown/game',
+      headers: admin,
+      payload: {
+        version: game.version,
+        localization: { ...game.localization, en: { ...game.localization.en!, name: 'Family Town Deluxe' } },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
     await expect.poll(() => titles(two), { timeout: 10_000, interval: 100 }).toContain('Family Town Deluxe');
     expect(await titles(one)).toContain('Family Town Deluxe');
   });

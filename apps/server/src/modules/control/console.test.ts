@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZAuditEntry, ZConsoleProjectDetail } from '@portal/contracts/catalog-console';
+import { CATALOG_IMAGE_MAX_BYTES, ZAuditEntry, ZCatalogImage, ZConsoleProjectDetail } from '@portal/contracts/catalog-console';
+import { jpegHeader, pngHeader } from '../../integrations/uploads/test-files.ts';
 import { ZGameRecord, ZPriceItem } from '@portal/contracts/control';
 import { ZStaffPayment } from '@portal/contracts/staff';
 import { buildTestApp } from '../../../test/app.ts';
@@ -193,6 +194,50 @@ describe.each(backends)('catalogue console over $name', (backend) => {
       expect((await publicGames()).map((record) => record.project)).not.toContain('starfall');
       expect((await call('GET', '/api/control/get-game-data?projectName=starfall', {})).statusCode).toBe(404);
       expect((await detail('starfall')).game.archived).toBe(true);
+    });
+  });
+
+  describe.skipIf(backend.skip)('images', () => {
+    const upload = async (headers: Record<string, string>, bytes: Buffer, type: string, field = 'image') => {
+      const form = new FormData();
+      form.append(field, new Blob([new Uint8Array(bytes)], { type }), 'picture.png');
+      const request = new Request('http://localhost/', { method: 'POST', body: form });
+      return app.inject({
+        method: 'POST',
+        url: '/api/staff/catalog/images',
+        payload: Buffer.from(await request.arrayBuffer()),
+        headers: { ...headers, 'content-type': request.headers.get('content-type')! },
+      });
+    };
+
+    it('stores an image checked by its content and serves it, also as a price logo', async () => {
+      const png = Buffer.concat([pngHeader(), Buffer.alloc(2048, 7)]);
+      const res = await upload(editor, png, 'image/png');
+      expect(res.statusCode, res.body).toBe(201);
+      const image = ZCatalogImage.parse(res.json<{ data: unknown }>().data);
+      expect(image).toMatchObject({ mime: 'image/png', size: png.length, url: `/catalog-images/${image.fileName}` });
+      const served = await app.inject({ method: 'GET', url: image.url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.rawPayload.equals(png)).toBe(true);
+
+      const price = (await detail('starfall')).prices.find((item) => item.id === 'sf-stars-50')!;
+      await call('PATCH', `/api/staff/catalog/prices/${price.id}`, editor, { version: price.version, logoName: image.fileName });
+      const logo = await app.inject({ method: 'GET', url: `/prices/${price.id}/${image.fileName}` });
+      expect(logo.statusCode).toBe(200);
+      expect(logo.rawPayload.equals(png)).toBe(true);
+    });
+
+    it('refuses what is not an image, too large, a wrong type, and staff who do not edit', async () => {
+      expect((await upload(editor, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/svg+xml')).statusCode).toBe(415);
+      expect((await upload(editor, Buffer.from('just text, not a picture at all'), 'image/png')).statusCode).toBe(415);
+      expect((await upload(editor, jpegHeader(), 'video/mp4')).statusCode).toBe(415);
+      const huge = await upload(editor, Buffer.concat([pngHeader(), Buffer.alloc(CATALOG_IMAGE_MAX_BYTES)]), 'image/png');
+      expect(huge.statusCode).toBe(413);
+      expect((await upload(editor, pngHeader(), 'image/png', 'logo')).statusCode).toBe(400);
+      expect((await upload(agent, pngHeader(), 'image/png')).statusCode).toBe(403);
+      expect((await app.inject({ method: 'GET', url: '/catalog-images/0123456789abcdef0123456789abcdef.png' })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'GET', url: '/catalog-images/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
     });
   });
 

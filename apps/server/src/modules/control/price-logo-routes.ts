@@ -2,9 +2,16 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import type { FileStore } from '../../integrations/uploads/file-store.ts';
+import { parseStoredName } from '../../integrations/uploads/stored-name.ts';
 import type { ControlRepository } from './repository.ts';
 
-export type PriceLogoRoutesOptions = { repository: ControlRepository; pricesDir: string };
+export type PriceLogoRoutesOptions = {
+  repository: ControlRepository;
+  pricesDir: string;
+  /** logos uploaded through the console (their names are the store's) */
+  images?: FileStore;
+};
 
 /** Price ids and logo names are plain tokens; anything else (dots, slashes) never reaches the disk. */
 const ZParams = z.object({
@@ -27,6 +34,14 @@ export const priceLogoRoutes: FastifyPluginAsyncZod<PriceLogoRoutesOptions> = as
     const price = await options.repository.findPrice(id);
     if (!price || price.logoName !== logoName) {
       throw new AppError('NOT_FOUND', 404, 'Price logo not found');
+    }
+    const uploaded = options.images && parseStoredName(logoName) ? await options.images.open(logoName) : null;
+    if (uploaded) {
+      return reply
+        .type(uploaded.mime)
+        .header('content-length', String(uploaded.size))
+        .header('cache-control', 'public, max-age=2592000')
+        .send(uploaded.stream);
     }
     return reply.sendFile(path.basename(logoName), options.pricesDir, {
       maxAge: '30d',

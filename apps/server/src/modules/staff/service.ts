@@ -174,6 +174,20 @@ export class StaffService {
 
   /** Sets a member's password from an e-mailed link: once, before it expires; every older token ends. */
   async setPasswordWithLink(token: string, password: string): Promise<void> {
+    const invalid = () => new AppError('STAFF_LINK_INVALID', 400, 'This link is used or expired: ask an admin for a new one');
+    // A wrong token costs a lookup, never a password hash.
+    const [live] = await this.db
+      .select({ staffId: staffPasswordLinks.staffId })
+      .from(staffPasswordLinks)
+      .where(
+        and(
+          eq(staffPasswordLinks.tokenHash, sha256(token)),
+          isNull(staffPasswordLinks.usedAt),
+          gt(staffPasswordLinks.expiresAt, new Date()),
+        ),
+      );
+    if (!live) throw invalid();
+    this.hasher.assertCapacity?.();
     const passwordHash = await this.hasher.hashPassword(password);
     await this.db.transaction(async (tx) => {
       const [link] = await tx
@@ -187,7 +201,7 @@ export class StaffService {
           ),
         )
         .returning();
-      if (!link) throw new AppError('STAFF_LINK_INVALID', 400, 'This link is used or expired: ask an admin for a new one');
+      if (!link) throw invalid();
       await tx
         .update(staffAccounts)
         .set({ passwordHash, sessionVersion: sql`${staffAccounts.sessionVersion} + 1` })
