@@ -14,6 +14,7 @@ import {
   type PaymentAttemptRow,
   type PaymentRow,
 } from '../../db/schema.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { enqueueJob } from '../../lib/jobs/queue.ts';
 import { RECONCILE_JOB, WEBHOOK_JOB } from './job-kinds.ts';
 import type { PaymentState } from './state-machine.ts';
@@ -49,6 +50,9 @@ export interface MoveStep {
 }
 
 export type MoveResult = 'replayed' | 'raced' | { payment: PaymentRow; changed: boolean };
+
+/** The answer to a payment id that names no payment (of the caller). */
+export const paymentNotFound = () => new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
 
 const UUID = /^[0-9a-f-]{36}$/i;
 const STRICT_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -205,7 +209,7 @@ export function createPaymentsRepository(db: Db) {
      * one payment cannot both move it ('raced': read again and retry); a final status enqueues
      * the game server's webhook in the same transaction.
      */
-    async move(id: string, step: MoveStep): Promise<MoveResult | 'not-found'> {
+    async move(id: string, step: MoveStep): Promise<MoveResult> {
       return db.transaction(async (tx) => {
         if (step.event) {
           const recorded = await tx
@@ -222,7 +226,8 @@ export function createPaymentsRepository(db: Db) {
           if (recorded.length === 0) return 'replayed' as const;
         }
         const [current] = await tx.select().from(payments).where(eq(payments.id, id));
-        if (!current) return 'not-found' as const;
+        // Thrown, so the event recorded above is rolled back with it.
+        if (!current) throw paymentNotFound();
         const next = step.next(current);
         if (!next) return { payment: current, changed: false };
         const now = new Date();

@@ -23,7 +23,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { exponentialBackoff, type JobKind } from '../../lib/jobs/queue.ts';
 import { gameNameOf, toGameServer, toHistoryItem } from './mappers.ts';
 import { RECONCILE_JOB, WEBHOOK_JOB } from './job-kinds.ts';
-import type { PaymentTransaction, PaymentsRepository } from './repository.ts';
+import { paymentNotFound, type PaymentTransaction, type PaymentsRepository } from './repository.ts';
 import { moveOfProviderStatus, nextState, type PaymentMove } from './state-machine.ts';
 
 export { RECONCILE_JOB, WEBHOOK_JOB };
@@ -62,7 +62,7 @@ export interface PaymentsServiceOptions {
 /** The outcome of one provider event, for logs and tests. */
 export type EventOutcome = 'applied' | 'unchanged' | 'replayed' | 'unknown-payment' | 'mismatch';
 
-const notFound = () => new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
+const notFound = paymentNotFound;
 
 export class PaymentsService {
   private readonly repository: PaymentsRepository;
@@ -148,7 +148,6 @@ export class PaymentsService {
         payingAttempt,
         onPaid,
       });
-      if (result === 'not-found') throw notFound();
       if (result === 'raced') continue;
       if (result === 'replayed') {
         const payment = await this.find(id);

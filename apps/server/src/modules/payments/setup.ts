@@ -71,7 +71,7 @@ export function providerOptions(config: AppConfig): Omit<PaymentProvidersOptions
   };
 }
 
-/** Payments and providers; their jobs run on the app's one jobs worker (`service.jobKinds()`). */
+/** Payments and providers; their jobs run on the app's one jobs worker (`jobs.register(service.jobKinds())`). */
 export interface PaymentsDeps {
   database?: Database;
   /** The event-stream caps the payment popup's stream shares with support's. */
