@@ -31,7 +31,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createAccounts, type Accounts } from './modules/auth/setup.ts';
 import { wellKnownRoutes } from './modules/auth/well-known-routes.ts';
 import { healthRoutes, type Lifecycle } from './modules/health/routes.ts';
-import { JobWorker, jobTimings, type JobKind } from './lib/jobs/queue.ts';
+import { JobWorker, jobTimings } from './lib/jobs/queue.ts';
 import { gameServerRoutes } from './modules/payments/game-server-routes.ts';
 import { playerPaymentRoutes } from './modules/payments/player-routes.ts';
 import { providerWebhookRoutes } from './modules/payments/provider-webhook-routes.ts';
@@ -276,8 +276,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     });
     // One jobs worker for every job kind (webhooks, reconciliation, receipts): server.ts starts
     // it, so tests and tools that build the app decide themselves whether jobs run.
-    const jobKinds: Record<string, JobKind> = {};
-    const jobs = new JobWorker({ db: database.db, log: app.log, kinds: jobKinds, ...jobTimings(config) });
+    const jobs = new JobWorker({ db: database.db, log: app.log, ...jobTimings(config) });
     app.decorate('jobs', jobs);
     // preClose: the worker finishes its jobs while the database is still open.
     app.addHook('preClose', () => jobs.stop());
@@ -288,11 +287,16 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     });
     app.decorate('staff', staff);
     app.decorateRequest('staff', null);
+    const receipts = await createReceipts(config, database.db, app.log, { onJobEnqueued: () => jobs.nudge(), bucket });
     const payments = await createPayments(config, database.db, accounts.tokens, app.log, {
       database,
       streamSlots,
       onJobEnqueued: () => jobs.nudge(),
+      // A paid payment's receipt job is enqueued in the transaction that makes it paid.
+      onPaid: { inTransaction: (tx, payment) => receipts.service.enqueue(tx, payment.id), committed: () => jobs.nudge() },
     });
+    jobs.register(payments.service.jobKinds());
+    jobs.register(receipts.service.jobKinds());
     app.addHook('preClose', async () => payments.live.hub.closeAll());
     app.addHook('onClose', () => payments.live.close());
     app.decorate('payments', payments);
@@ -323,12 +327,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       editor: createCatalogEditor({ db: database.db, cache: app.catalogCache }),
       auth: staff.auth,
     });
-    // A paid payment's receipt job is enqueued in the transaction that makes it paid.
-    const receipts = await createReceipts(config, database.db, app.log, { onJobEnqueued: () => jobs.nudge(), bucket });
-    Object.assign(jobKinds, payments.service.jobKinds(), receipts.service.jobKinds());
     app.decorate('receipts', receipts);
-    payments.service.onPaidInTransaction.push((tx, payment) => receipts.service.enqueue(tx, payment.id));
-    payments.service.onPaidCommitted.push(() => jobs.nudge());
     erasers.push((tx, userId) => receipts.service.erasePersonalData(tx, userId));
     await app.register(receiptRoutes, { prefix: '/api', service: receipts.service });
     const paymentHelp = new PaymentHelpService({

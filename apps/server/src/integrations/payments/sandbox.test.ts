@@ -114,7 +114,7 @@ describe('createPaymentProviders', () => {
     });
     expect(providers.get('stripe')).toBeInstanceOf(StripePaymentProvider);
     expect(providers.sandbox('stripe')).toBeUndefined();
-    expect(providers.get('yookassa').isSandbox).toBe(true);
+    expect(providers.get('yookassa').capabilities.sandbox).toBe(true);
     expect(providers.sandbox('yandex-pay')?.id).toBe('yandex-pay');
     expect(providers.all.map((p) => p.id)).toEqual(['stripe', 'yookassa', 'yandex-pay']);
   });

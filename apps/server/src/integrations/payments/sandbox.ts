@@ -12,6 +12,7 @@ import {
   type ProviderPaymentState,
   type ProviderPaymentStatus,
   type WebhookHeaders,
+  type ProviderCapabilities,
 } from './types.ts';
 
 /** One payment of the product's own sandbox. */
@@ -97,7 +98,7 @@ export interface SandboxProviderOptions {
  */
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly id: TPaymentProviderId;
-  readonly isSandbox = true;
+  readonly capabilities: ProviderCapabilities = { sandbox: true, cancelsUnpaid: true, retriesAfterDecline: false };
   private readonly currency: TCurrency;
   private readonly now: () => Date;
 

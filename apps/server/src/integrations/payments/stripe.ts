@@ -12,6 +12,7 @@ import {
   type ProviderPaymentState,
   type ProviderPaymentStatus,
   type WebhookHeaders,
+  type ProviderCapabilities,
 } from './types.ts';
 
 export interface StripeProviderOptions {
@@ -36,7 +37,7 @@ const CURRENCY = PAYMENT_PROVIDER_CONFIG.stripe.currency;
 /** Stripe PaymentIntents through the official SDK; webhooks checked with `constructEvent`. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly id = ID;
-  readonly isSandbox = false;
+  readonly capabilities: ProviderCapabilities = { sandbox: false, cancelsUnpaid: true, retriesAfterDecline: true };
   private readonly stripe: Stripe;
 
   constructor(private readonly options: StripeProviderOptions) {

@@ -54,14 +54,24 @@ export interface CreatedProviderPayment {
 
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
+/** What a provider can do, where the payment rules depend on it. */
+export interface ProviderCapabilities {
+  /** The product's own sandbox. */
+  readonly sandbox: boolean;
+  /** An unpaid provider payment can be cancelled (an abandoned one is, when the player switches providers). */
+  readonly cancelsUnpaid: boolean;
+  /** A declined attempt leaves the provider payment open for another try (Stripe's PaymentIntent). */
+  readonly retriesAfterDecline: boolean;
+}
+
 /**
  * One payment provider: Stripe, YooKassa, Yandex Pay, or the sandbox that stands
  * in for any of them.
  */
 export interface PaymentProvider {
   readonly id: TPaymentProviderId;
-  /** True for the product's own sandbox. */
-  readonly isSandbox: boolean;
+  /** What the provider can do, for the rules that differ between providers. */
+  readonly capabilities: ProviderCapabilities;
   createPayment(input: CreatePaymentInput): Promise<CreatedProviderPayment>;
   getPayment(providerRef: string): Promise<ProviderPaymentState>;
   /**

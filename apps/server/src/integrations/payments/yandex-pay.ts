@@ -14,6 +14,7 @@ import {
   type ProviderPaymentState,
   type ProviderPaymentStatus,
   type WebhookHeaders,
+  type ProviderCapabilities,
 } from './types.ts';
 
 export interface YandexPayProviderOptions {
@@ -80,7 +81,7 @@ const ZWebhookPayload = z.object({
  */
 export class YandexPayPaymentProvider implements PaymentProvider {
   readonly id = ID;
-  readonly isSandbox = false;
+  readonly capabilities: ProviderCapabilities = { sandbox: false, cancelsUnpaid: false, retriesAfterDecline: false };
   private readonly base: string;
   private readonly fetch: FetchLike;
   private readonly keys: JWTVerifyGetKey;

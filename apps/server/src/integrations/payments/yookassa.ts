@@ -13,6 +13,7 @@ import {
   type ProviderPaymentState,
   type ProviderPaymentStatus,
   type WebhookHeaders,
+  type ProviderCapabilities,
 } from './types.ts';
 
 export interface YookassaProviderOptions {
@@ -58,7 +59,7 @@ const CANCELED_NOT_FAILED = new Set(['canceled_by_merchant', 'expired_on_confirm
  */
 export class YookassaPaymentProvider implements PaymentProvider {
   readonly id = ID;
-  readonly isSandbox = false;
+  readonly capabilities: ProviderCapabilities = { sandbox: false, cancelsUnpaid: false, retriesAfterDecline: false };
   private readonly base: string;
   private readonly authorization: string;
   private readonly fetch: FetchLike;

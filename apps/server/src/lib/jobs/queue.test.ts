@@ -18,6 +18,16 @@ describe('exponentialBackoff', () => {
   });
 });
 
+describe('JobWorker.register', () => {
+  it('adds kinds after the worker is built and refuses a kind registered twice', () => {
+    const kind: JobKind = { maxAttempts: 1, backoffMs: () => 0, handler: async () => {} };
+    const worker = new JobWorker({ db: {} as never, log, pollIntervalMs: 10, leaseMs: 1000 });
+    worker.register({ 'a.one': kind });
+    worker.register({ 'b.one': kind });
+    expect(() => worker.register({ 'a.one': kind })).toThrow('job kind a.one is registered twice');
+  });
+});
+
 describe.each(backends)('jobs table over $name', (backend) => {
   let testDb: TestDatabase;
   beforeAll(async () => {

@@ -96,7 +96,8 @@ export async function pruneFinishedJobs(db: Pick<Db, 'execute'>, keepDoneMs: num
 export interface JobWorkerOptions {
   db: Db;
   log: FastifyBaseLogger;
-  kinds: Record<string, JobKind>;
+  /** The kinds it runs from the start; `register` adds more before it starts. */
+  kinds?: Record<string, JobKind>;
   pollIntervalMs: number;
   /** A claim older than this is taken to belong to a dead worker. */
   leaseMs: number;
@@ -122,7 +123,19 @@ export class JobWorker {
   private closing = false;
   private nextPrune = 0;
 
-  constructor(private readonly options: JobWorkerOptions) {}
+  private readonly kinds: Record<string, JobKind>;
+
+  constructor(private readonly options: JobWorkerOptions) {
+    this.kinds = { ...options.kinds };
+  }
+
+  /** Adds the job kinds of a module; a kind registered twice is a wiring mistake. */
+  register(kinds: Record<string, JobKind>): void {
+    for (const [name, kind] of Object.entries(kinds)) {
+      if (name in this.kinds) throw new Error(`job kind ${name} is registered twice`);
+      this.kinds[name] = kind;
+    }
+  }
 
   start(): void {
     if (!this.stopped) return;
@@ -181,7 +194,7 @@ export class JobWorker {
 
   private async claim(): Promise<ClaimedJob[]> {
     const { db, leaseMs, batchSize = 10 } = this.options;
-    const kinds = Object.keys(this.options.kinds);
+    const kinds = Object.keys(this.kinds);
     if (kinds.length === 0 || this.closing) return [];
     const leaseSeconds = leaseMs / 1000;
     const result = await db.execute(sql`
@@ -211,7 +224,7 @@ export class JobWorker {
 
   private async run(job: ClaimedJob): Promise<void> {
     const { db, log } = this.options;
-    const kind = this.options.kinds[job.kind];
+    const kind = this.kinds[job.kind];
     if (!kind) return;
     try {
       await kind.handler(job.payload, { id: job.id, attempt: job.attempts, log });

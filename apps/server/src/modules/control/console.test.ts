@@ -186,6 +186,15 @@ describe.each(backends)('catalogue console over $name', (backend) => {
         (await call('PATCH', `/api/staff/catalog/prices/${price.id}`, editor, { version: price.version, archived: true })).statusCode,
       ).toBe(200);
       expect((await publicPrices('starfall')).map((item) => item.id)).toEqual(['sf-stars-50']);
+      const key = (await call('POST', '/api/staff/projects/starfall/api-keys', admin)).json<{ key: string }>().key;
+      const player = await makePlayer(app);
+      const archivedSale = await app.inject({
+        method: 'POST',
+        url: '/api/v1/payments',
+        headers: { authorization: `Bearer ${key}` },
+        payload: { userId: player.id, priceId: price.id },
+      });
+      expect(archivedSale.json()).toMatchObject({ code: 'PRICE_NOT_FOUND' });
 
       const game = (await detail('starfall')).game;
       expect(

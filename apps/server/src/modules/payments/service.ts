@@ -1,5 +1,4 @@
-import { createHash, createHmac, randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { FALLBACK_LANGUAGE, type Language } from '@portal/contracts/languages';
 import {
@@ -14,35 +13,34 @@ import {
   type TPaymentWebhookEvent,
 } from '@portal/contracts/payments';
 import type { Db } from '../../db/client.ts';
-import {
-  games,
-  paymentAttempts,
-  paymentEvents,
-  paymentProfiles,
-  payments,
-  prices,
-  projectWebhooks,
-  projects,
-  users,
-  type PaymentAttemptRow,
-  type PaymentRow,
-  type UserRow,
-} from '../../db/schema.ts';
+import type { PaymentAttemptRow, PaymentRow, UserRow } from '../../db/schema.ts';
+import { webhookEventId, type GameServerWebhooks } from '../../integrations/game-server-webhooks/webhooks.ts';
 import type { PaymentProviders } from '../../integrations/payments/create-payment-providers.ts';
 import { SandboxPaymentFinishedError, type SandboxOutcome } from '../../integrations/payments/sandbox.ts';
 import type { ProviderClientData, ProviderEvent, ProviderPaymentState } from '../../integrations/payments/types.ts';
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { enqueueJob, exponentialBackoff, type JobKind } from '../../lib/jobs/queue.ts';
+import { exponentialBackoff, type JobKind } from '../../lib/jobs/queue.ts';
 import { gameNameOf, toGameServer, toHistoryItem } from './mappers.ts';
+import { RECONCILE_JOB, WEBHOOK_JOB } from './job-kinds.ts';
+import { paymentNotFound, type PaymentTransaction, type PaymentsRepository } from './repository.ts';
 import { moveOfProviderStatus, nextState, type PaymentMove } from './state-machine.ts';
-import type { WebhookFetch } from './webhook-guard.ts';
 
-export const WEBHOOK_JOB = 'payment.webhook';
-export const RECONCILE_JOB = 'payment.reconcile';
+export { RECONCILE_JOB, WEBHOOK_JOB };
+export type { PaymentTransaction };
+
+/** What happens when a payment becomes paid (receipts enqueue their job and wake the worker). */
+export interface OnPaid {
+  /** Runs inside the transaction that makes the payment paid. */
+  inTransaction?: (tx: PaymentTransaction, payment: PaymentRow) => Promise<void>;
+  /** Runs after that transaction committed. */
+  committed?: (payment: PaymentRow) => void;
+}
 
 export interface PaymentsServiceOptions {
-  db: Db;
+  repository: PaymentsRepository;
+  /** The providers this deployment serves (real where keys are set, else the sandbox). */
+  providers: PaymentProviders;
   tokens: TokenService;
   publicUrl: string;
   log: FastifyBaseLogger;
@@ -50,51 +48,30 @@ export interface PaymentsServiceOptions {
   reconcileAfterMs: number;
   /** First retry delay of a refused webhook (doubling to an hour); default 10 s. */
   webhookRetryBaseMs?: number;
-  /** Timeout of one webhook delivery. */
-  webhookTimeoutMs?: number;
   /** Called after a job was enqueued, so the worker picks it up at once. */
   onJobEnqueued?: () => void;
   /** Stripe.js key the Payment Element loads with (STRIPE_PUBLISHABLE_KEY); absent in the sandbox. */
   stripePublishableKey?: string | undefined;
   /** Called after a status change committed (live updates of the payment popup). */
   onStatusChanged?: (payment: PaymentRow) => void;
-  /** Posts a webhook (production: only to public addresses, connected to the address it checked). */
-  webhookFetch?: WebhookFetch;
+  /** Signed delivery of the final events to the game servers. */
+  webhooks: GameServerWebhooks;
+  onPaid?: OnPaid;
 }
-
-/** The transaction a payment moves in. */
-export type PaymentTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The outcome of one provider event, for logs and tests. */
 export type EventOutcome = 'applied' | 'unchanged' | 'replayed' | 'unknown-payment' | 'mismatch';
 
-const notFound = () => new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
-
-/** `t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`, the webhook signature header. */
-/**
- * A payment's final event has one id, derived from the payment and the event type: every retry,
- * every process and a redelivery send the same id, with nothing to store.
- */
-export const webhookEventId = (paymentId: string, type: string): string =>
-  `evt_${createHash('sha256').update(`${paymentId}:${type}`).digest('hex').slice(0, 32)}`;
-
-export function signPortalWebhook(body: string, secret: string, timestampSeconds = Math.floor(Date.now() / 1000)): string {
-  const v1 = createHmac('sha256', secret).update(`${timestampSeconds}.${body}`).digest('hex');
-  return `t=${timestampSeconds},v1=${v1}`;
-}
+const notFound = paymentNotFound;
 
 export class PaymentsService {
-  private readonly db: Db;
+  private readonly repository: PaymentsRepository;
   private readonly options: PaymentsServiceOptions;
-  /** Set once by the module setup (the sandbox's event callback needs this service first). */
-  providers!: PaymentProviders;
-  /** Run inside the transaction that makes a payment paid (receipts enqueue their job there). */
-  readonly onPaidInTransaction: Array<(tx: PaymentTransaction, payment: PaymentRow) => Promise<void>> = [];
-  /** Run after that transaction committed (receipts wake their worker). */
-  readonly onPaidCommitted: Array<(payment: PaymentRow) => void> = [];
+  readonly providers: PaymentProviders;
 
   constructor(options: PaymentsServiceOptions) {
-    this.db = options.db;
+    this.repository = options.repository;
+    this.providers = options.providers;
     this.options = options;
   }
 
@@ -102,38 +79,31 @@ export class PaymentsService {
 
   async createForGameServer(project: string, input: TCreatePaymentRequest): Promise<{ payment: PaymentRow; created: boolean }> {
     if (input.idempotencyKey) {
-      const existing = await this.findByIdempotencyKey(project, input.idempotencyKey);
+      const existing = await this.repository.findByIdempotencyKey(project, input.idempotencyKey);
       if (existing) return { payment: this.sameRequest(existing, input), created: false };
     }
-    if (!(await this.playerExists(input.userId))) throw new AppError('USER_NOT_FOUND', 404, `No player ${input.userId}`);
-    const [price] = await this.db
-      .select()
-      .from(prices)
-      .where(and(eq(prices.id, input.priceId), eq(prices.project, project)));
+    if (!(await this.repository.playerExists(input.userId))) throw new AppError('USER_NOT_FOUND', 404, `No player ${input.userId}`);
+    const price = await this.repository.price(project, input.priceId);
     if (!price) throw new AppError('PRICE_NOT_FOUND', 404, `No price ${input.priceId} in the price list of ${project}`);
     const ruAmountMinor = toMinorUnits(price.ruValue, 'RUB');
     const enAmountMinor = toMinorUnits(price.enValue, 'USD');
-    const [inserted] = await this.db
-      .insert(payments)
-      .values({
-        id: randomUUID(),
-        project,
-        userId: input.userId,
-        priceId: price.id,
-        titleRu: price.ruTitle,
-        titleEn: price.enTitle,
-        ruAmountMinor,
-        enAmountMinor,
-        amountMinor: ruAmountMinor,
-        currency: 'RUB',
-        payload: input.payload ?? null,
-        idempotencyKey: input.idempotencyKey ?? null,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const inserted = await this.repository.insert({
+      id: randomUUID(),
+      project,
+      userId: input.userId,
+      priceId: price.id,
+      titleRu: price.ruTitle,
+      titleEn: price.enTitle,
+      ruAmountMinor,
+      enAmountMinor,
+      amountMinor: ruAmountMinor,
+      currency: 'RUB',
+      payload: input.payload ?? null,
+      idempotencyKey: input.idempotencyKey ?? null,
+    });
     if (inserted) return { payment: inserted, created: true };
     // Lost a race with the same idempotency key.
-    const existing = input.idempotencyKey ? await this.findByIdempotencyKey(project, input.idempotencyKey) : undefined;
+    const existing = input.idempotencyKey ? await this.repository.findByIdempotencyKey(project, input.idempotencyKey) : undefined;
     if (!existing) throw new AppError('INTERNAL_ERROR', 500, 'payment insert conflicted without a match');
     return { payment: this.sameRequest(existing, input), created: false };
   }
@@ -149,21 +119,11 @@ export class PaymentsService {
   }
 
   async search(filter: { userId?: string | undefined; project?: string | undefined }, limit = 200): Promise<PaymentRow[]> {
-    const where: SQL[] = [];
-    if (filter.userId) where.push(eq(payments.userId, filter.userId));
-    if (filter.project) where.push(eq(payments.project, filter.project));
-    return this.db
-      .select()
-      .from(payments)
-      .where(where.length ? and(...where) : undefined)
-      .orderBy(desc(payments.createdAt))
-      .limit(limit);
+    return this.repository.search(filter, limit);
   }
 
   async find(id: string): Promise<PaymentRow | undefined> {
-    if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
-    const [row] = await this.db.select().from(payments).where(eq(payments.id, id));
-    return row;
+    return this.repository.find(id);
   }
 
   // --- State machine -------------------------------------------------------------------------
@@ -180,43 +140,13 @@ export class PaymentsService {
     /** The provider payment behind the move: when it is not the payment's current one, the payment takes it over. */
     payingAttempt?: PaymentAttemptRow,
   ): Promise<{ payment: PaymentRow; changed: boolean; replayed: boolean }> {
+    const onPaid = this.options.onPaid?.inTransaction;
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const result = await this.db.transaction(async (tx) => {
-        if (event) {
-          const recorded = await tx
-            .insert(paymentEvents)
-            .values({ provider: event.provider, eventId: event.eventId, paymentId: id, status: move, outcome: 'seen' })
-            .onConflictDoNothing()
-            .returning({ id: paymentEvents.id });
-          if (recorded.length === 0) return 'replayed' as const;
-        }
-        const [current] = await tx.select().from(payments).where(eq(payments.id, id));
-        if (!current) throw notFound();
-        const next = nextState({ status: current.status, finished: current.finishedAt !== null }, move);
-        if (!next) return { payment: current, changed: false };
-        const now = new Date();
-        const [updated] = await tx
-          .update(payments)
-          .set({
-            status: next.status,
-            updatedAt: now,
-            ...(next.finished ? { finishedAt: now } : {}),
-            ...(next.status === 'paid' ? { paidAt: now } : {}),
-            ...(payingAttempt
-              ? {
-                  provider: payingAttempt.provider,
-                  providerRef: payingAttempt.providerRef,
-                  amountMinor: payingAttempt.amountMinor,
-                  currency: payingAttempt.currency,
-                }
-              : {}),
-          })
-          .where(and(eq(payments.id, id), eq(payments.status, current.status), isNull(payments.finishedAt)))
-          .returning();
-        if (!updated) return 'raced' as const;
-        if (next.finished) await enqueueJob(tx, WEBHOOK_JOB, { paymentId: id });
-        if (updated.status === 'paid') for (const hook of this.onPaidInTransaction) await hook(tx, updated);
-        return { payment: updated, changed: true };
+      const result = await this.repository.move(id, {
+        event: event && { ...event, status: move },
+        next: (current) => nextState({ status: current.status, finished: current.finishedAt !== null }, move),
+        payingAttempt,
+        onPaid,
       });
       if (result === 'raced') continue;
       if (result === 'replayed') {
@@ -226,7 +156,7 @@ export class PaymentsService {
       }
       if (result.changed && result.payment.finishedAt) this.options.onJobEnqueued?.();
       if (result.changed) this.options.onStatusChanged?.(result.payment);
-      if (result.changed && result.payment.status === 'paid') for (const hook of this.onPaidCommitted) hook(result.payment);
+      if (result.changed && result.payment.status === 'paid') this.options.onPaid?.committed?.(result.payment);
       return { ...result, replayed: false };
     }
     throw new AppError('CONFLICT', 409, 'The payment is changing, retry');
@@ -240,10 +170,7 @@ export class PaymentsService {
    * it, and the payment then takes that attempt's provider, reference and amount.
    */
   async applyProviderEvent(event: ProviderEvent): Promise<EventOutcome> {
-    const [attempt] = await this.db
-      .select()
-      .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.provider, event.provider), eq(paymentAttempts.providerRef, event.providerRef)));
+    const attempt = await this.repository.attemptByRef(event.provider, event.providerRef);
     const payment = attempt ? await this.find(attempt.paymentId) : undefined;
     if (!attempt || !payment || (event.paymentId !== undefined && event.paymentId !== payment.id)) {
       this.options.log.warn({ provider: event.provider, providerRef: event.providerRef }, 'provider event for no known payment');
@@ -277,17 +204,23 @@ export class PaymentsService {
 
   /** The provider payments made for a payment, oldest first. */
   async attempts(paymentId: string): Promise<PaymentAttemptRow[]> {
-    return this.db.select().from(paymentAttempts).where(eq(paymentAttempts.paymentId, paymentId)).orderBy(asc(paymentAttempts.id));
+    return this.repository.attempts(paymentId);
   }
 
   /**
-   * A declined Stripe attempt leaves the PaymentIntent open: the player may try another card in
-   * the same Payment Element and pay. Taking the decline as final would lose that payment, so it
-   * only keeps the payment pending; the intent's success or cancellation finishes it.
+   * A declined attempt at a provider that lets the player retry (Stripe's PaymentIntent stays
+   * open: another card in the same Payment Element may pay) is not final: taking it so would lose
+   * that payment, so it only keeps the payment pending; the provider payment's success or
+   * cancellation finishes it.
    */
   private moveOf(event: ProviderEvent): PaymentMove {
-    if (event.provider === 'stripe' && event.status === 'fail' && !this.providers.sandbox('stripe')) return 'start';
+    if (event.status === 'fail' && this.capabilitiesOf(event.provider)?.retriesAfterDecline) return 'start';
     return moveOfProviderStatus(event.status);
+  }
+
+  /** What the provider serving `id` can do; undefined when this deployment does not serve it. */
+  private capabilitiesOf(id: TPaymentProviderId) {
+    return this.providers.has(id) ? this.providers.get(id).capabilities : undefined;
   }
 
   // --- Player API ----------------------------------------------------------------------------
@@ -307,10 +240,7 @@ export class PaymentsService {
   async gameNames(projectNames: string[], language: Language): Promise<Map<string, string>> {
     const wanted = [...new Set(projectNames)];
     if (wanted.length === 0) return new Map();
-    const rows = await this.db
-      .select({ project: games.project, localization: games.localization })
-      .from(games)
-      .where(inArray(games.project, wanted));
+    const rows = await this.repository.gameLocalizations(wanted);
     const byProject = new Map(rows.map((row) => [row.project, row.localization]));
     return new Map(wanted.map((project) => [project, gameNameOf(project, byProject.get(project), language)]));
   }
@@ -325,8 +255,8 @@ export class PaymentsService {
 
   async process(user: UserRow, id: string, language: Language = FALLBACK_LANGUAGE): Promise<TPaymentProcessResponse> {
     const payment = await this.own(user, id);
-    const [project] = await this.db.select().from(projects).where(eq(projects.name, payment.project));
-    const [game] = await this.db.select().from(games).where(eq(games.project, payment.project));
+    const project = await this.repository.project(payment.project);
+    const game = await this.repository.game(payment.project);
     // Only what this deployment serves (production: providers with keys).
     const methods = (project?.paymentsMethods ?? []).filter((method) => this.providers.has(method));
     return {
@@ -370,16 +300,8 @@ export class PaymentsService {
   }
 
   async setReceiptEmail(user: UserRow, email: string): Promise<void> {
-    const now = new Date();
-    await this.db
-      .insert(paymentProfiles)
-      .values({ userId: user.id, receiptEmail: email, updatedAt: now })
-      .onConflictDoUpdate({ target: paymentProfiles.userId, set: { receiptEmail: email, updatedAt: now } });
     // Unfinished payments take the new address for their receipt.
-    await this.db
-      .update(payments)
-      .set({ receiptEmail: email, updatedAt: now })
-      .where(and(eq(payments.userId, user.id), isNull(payments.finishedAt)));
+    await this.repository.setReceiptEmail(user.id, email, new Date());
   }
 
   /**
@@ -396,7 +318,7 @@ export class PaymentsService {
   ): Promise<{ payment: PaymentRow; clientData: ProviderClientData }> {
     const payment = await this.own(user, id);
     if (payment.finishedAt) throw new AppError('PAYMENT_ALREADY_FINISHED', 409, `The payment is already ${payment.status}`);
-    const [project] = await this.db.select().from(projects).where(eq(projects.name, payment.project));
+    const project = await this.repository.project(payment.project);
     if (!project?.paymentsMethods.includes(providerId) || !this.providers.has(providerId)) {
       throw new AppError('PAYMENT_METHOD_NOT_ALLOWED', 400, `${providerId} is not offered for ${payment.project}`);
     }
@@ -421,41 +343,35 @@ export class PaymentsService {
       idempotencyKey: index === 0 ? `${payment.id}:${providerId}` : `${payment.id}:${providerId}:${index}`,
       metadata: { paymentId: payment.id, project: payment.project },
     });
-    await this.db
-      .insert(paymentAttempts)
-      .values({ paymentId: payment.id, provider: providerId, providerRef: created.providerRef, amountMinor, currency })
-      .onConflictDoNothing();
     const firstTime = payment.providerRef !== created.providerRef;
-    const [updated] = await this.db
-      .update(payments)
-      .set({ provider: providerId, providerRef: created.providerRef, amountMinor, currency, receiptEmail, updatedAt: new Date() })
-      .where(and(eq(payments.id, payment.id), isNull(payments.finishedAt)))
-      .returning();
+    const updated = await this.repository.recordAttempt({
+      paymentId: payment.id,
+      provider: providerId,
+      providerRef: created.providerRef,
+      amountMinor,
+      currency,
+      receiptEmail,
+      reconcileAt: firstTime ? new Date(Date.now() + this.options.reconcileAfterMs) : undefined,
+      now: new Date(),
+    });
     if (!updated) throw new AppError('PAYMENT_ALREADY_FINISHED', 409, 'The payment is already finished');
-    if (firstTime) {
-      await enqueueJob(
-        this.db,
-        RECONCILE_JOB,
-        { paymentId: payment.id, providerRef: created.providerRef },
-        { runAt: new Date(Date.now() + this.options.reconcileAfterMs) },
-      );
-      if (payment.provider && payment.providerRef) {
-        // Now that the new attempt is current, the abandoned one's cancellation cannot cancel the payment.
-        await this.cancelAbandoned({ provider: payment.provider, providerRef: payment.providerRef });
-        const after = await this.find(payment.id);
-        if (after?.finishedAt) throw new AppError('PAYMENT_ALREADY_FINISHED', 409, `The payment is already ${after.status}`);
-      }
+    if (firstTime && payment.provider && payment.providerRef) {
+      // Now that the new attempt is current, the abandoned one's cancellation cannot cancel the payment.
+      await this.cancelAbandoned({ provider: payment.provider, providerRef: payment.providerRef });
+      const after = await this.find(payment.id);
+      if (after?.finishedAt) throw new AppError('PAYMENT_ALREADY_FINISHED', 409, `The payment is already ${after.status}`);
     }
     return { payment: updated, clientData: created.clientData };
   }
 
   /**
-   * Best effort: cancels an abandoned provider payment where that is cheap (a Stripe intent, a
-   * sandbox payment), and applies what the provider answers (it may have been paid meanwhile).
-   * YooKassa and Yandex Pay payments cannot be cancelled before they are paid; they expire.
+   * Best effort: cancels an abandoned provider payment where the provider cancels unpaid ones (a
+   * Stripe intent, a sandbox payment), and applies what the provider answers (it may have been
+   * paid meanwhile). YooKassa and Yandex Pay payments cannot be cancelled before they are paid;
+   * they expire.
    */
   private async cancelAbandoned(attempt: { provider: TPaymentProviderId; providerRef: string }): Promise<void> {
-    if (attempt.provider !== 'stripe' && !this.providers.sandbox(attempt.provider)) return;
+    if (!this.capabilitiesOf(attempt.provider)?.cancelsUnpaid) return;
     try {
       const state = await this.providers.get(attempt.provider).cancelPayment(attempt.providerRef);
       await this.applyProviderEvent({ ...state, provider: attempt.provider });
@@ -543,18 +459,7 @@ export class PaymentsService {
   }
 
   async history(user: UserRow, project?: string, language: Language = FALLBACK_LANGUAGE): Promise<TPaymentHistoryItem[]> {
-    const where = [
-      eq(payments.userId, user.id),
-      ...(project ? [eq(payments.project, project)] : []),
-      // A payment the player never started (no provider chosen, not finished) is an offer, not a purchase.
-      or(isNotNull(payments.provider), isNotNull(payments.finishedAt), ne(payments.status, 'none')),
-    ];
-    const rows = await this.db
-      .select()
-      .from(payments)
-      .where(and(...where))
-      .orderBy(desc(payments.createdAt))
-      .limit(500);
+    const rows = await this.repository.purchases(user.id, project, 500);
     const names = await this.gameNames(
       rows.map((row) => row.project),
       language,
@@ -590,35 +495,20 @@ export class PaymentsService {
 
   /** Account deletion: the receipt e-mail leaves the player's payments and payment profile. */
   async erasePersonalData(tx: Db, userId: string): Promise<void> {
-    await tx.delete(paymentProfiles).where(eq(paymentProfiles.userId, userId));
-    await tx.update(payments).set({ receiptEmail: null }).where(eq(payments.userId, userId));
+    await this.repository.erasePersonalData(tx, userId);
   }
 
   async deliverWebhook(paymentId: string): Promise<void> {
     const payment = await this.find(paymentId);
     if (!payment?.finishedAt) return;
-    const [hook] = await this.db.select().from(projectWebhooks).where(eq(projectWebhooks.project, payment.project));
+    const hook = await this.repository.webhookTarget(payment.project);
     if (!hook) {
       this.options.log.info({ paymentId, project: payment.project }, 'no webhook URL for the project; nothing delivered');
       return;
     }
     const type = WEBHOOK_TYPE_OF_STATUS[payment.status as 'paid' | 'fail' | 'none'];
     const event: TPaymentWebhookEvent = { id: webhookEventId(payment.id, type), type, data: toGameServer(payment) };
-    const body = JSON.stringify(event);
-    const response = await (this.options.webhookFetch ?? fetch)(hook.url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'portal-signature': signPortalWebhook(body, hook.secret),
-        'portal-event-id': event.id,
-        'user-agent': 'portal-webhooks/1',
-      },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(this.options.webhookTimeoutMs ?? 10_000),
-    });
-    await response.body?.cancel();
-    if (response.status < 200 || response.status >= 300) throw new Error(`webhook answered ${response.status}`);
+    await this.options.webhooks.deliver(hook, event);
   }
 
   private async applyProviderState(payment: PaymentRow, state: ProviderPaymentState): Promise<EventOutcome> {
@@ -626,27 +516,8 @@ export class PaymentsService {
     return this.applyProviderEvent({ ...state, provider: payment.provider });
   }
 
-  /** `userId` is the id of a portal player (a deleted account is no longer one). */
-  private async playerExists(userId: string): Promise<boolean> {
-    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) return false;
-    const [row] = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-    return row !== undefined;
-  }
-
   private async receiptEmailOf(user: UserRow): Promise<string | null> {
-    const [profile] = await this.db.select().from(paymentProfiles).where(eq(paymentProfiles.userId, user.id));
-    return profile?.receiptEmail ?? user.email ?? null;
-  }
-
-  private async findByIdempotencyKey(project: string, key: string): Promise<PaymentRow | undefined> {
-    const [row] = await this.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.project, project), eq(payments.idempotencyKey, key)));
-    return row;
+    return (await this.repository.profileReceiptEmail(user.id)) ?? user.email ?? null;
   }
 
   private sameRequest(existing: PaymentRow, input: TCreatePaymentRequest): PaymentRow {

@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, type AppConfig } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
+import { createGameServerWebhooks } from '../../integrations/game-server-webhooks/webhooks.ts';
+import { publicOnlyWebhookFetch } from '../../integrations/game-server-webhooks/public-only-fetch.ts';
 import { createPaymentProviders, type PaymentProvidersOptions } from '../../integrations/payments/create-payment-providers.ts';
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import type { StreamSlots } from '../../lib/stream-slots.ts';
 import { createPaymentLive, type PaymentLive } from './live.ts';
 import { createTableSandboxStore } from './sandbox-store.ts';
-import { PaymentsService } from './service.ts';
-import { publicOnlyWebhookFetch } from './webhook-guard.ts';
+import { createPaymentsRepository } from './repository.ts';
+import { PaymentsService, type OnPaid } from './service.ts';
 
 export interface Payments {
   service: PaymentsService;
@@ -69,13 +71,15 @@ export function providerOptions(config: AppConfig): Omit<PaymentProvidersOptions
   };
 }
 
-/** Payments and providers; their jobs run on the app's one jobs worker (`service.jobKinds()`). */
+/** Payments and providers; their jobs run on the app's one jobs worker (`jobs.register(service.jobKinds())`). */
 export interface PaymentsDeps {
   database?: Database;
   /** The event-stream caps the payment popup's stream shares with support's. */
   streamSlots?: StreamSlots;
   /** Called after a job was enqueued: the app's one jobs worker looks at once. */
   onJobEnqueued?: () => void;
+  /** What happens when a payment becomes paid (receipts). */
+  onPaid?: OnPaid;
 }
 
 export async function createPayments(
@@ -83,38 +87,42 @@ export async function createPayments(
   db: Db,
   tokens: TokenService,
   log: FastifyBaseLogger,
-  { database, streamSlots, onJobEnqueued }: PaymentsDeps = {},
+  { database, streamSlots, onJobEnqueued, onPaid }: PaymentsDeps = {},
 ): Promise<Payments> {
   const live = await createPaymentLive(database, log, streamSlots ? { slots: streamSlots } : {});
-  const service = new PaymentsService({
-    db,
+  const providers = createPaymentProviders({
+    ...providerOptions(config),
+    // Production has no sandbox: a provider without keys is simply not offered.
+    ...(config.standIns && {
+      sandbox: {
+        store: createTableSandboxStore(db),
+        // A sandbox event arrives only once the player completes a sandbox payment, long after
+        // the service below exists.
+        onEvent: async (event) => {
+          await service.applyProviderEvent(event);
+        },
+      },
+    }),
+  });
+  const service: PaymentsService = new PaymentsService({
+    repository: createPaymentsRepository(db),
+    providers,
     tokens,
     publicUrl: config.PUBLIC_URL,
     log,
     reconcileAfterMs: config.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
     webhookRetryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
     ...(onJobEnqueued && { onJobEnqueued }),
+    ...(onPaid && { onPaid }),
     stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY,
     // Production posts webhooks only to public addresses, connected to the address it checked
     // (SSRF, DNS rebinding); tests and local development post to local receivers.
-    ...(config.isProduction && { webhookFetch: publicOnlyWebhookFetch() }),
+    webhooks: createGameServerWebhooks(config.isProduction ? { fetch: publicOnlyWebhookFetch() } : {}),
     onStatusChanged: (payment) => {
       live.bus.publish({ paymentId: payment.id, userId: payment.userId, status: payment.status }).catch((error: unknown) => {
         log.warn({ err: error, paymentId: payment.id }, 'payment status not published (the popup polls)');
       });
     },
-  });
-  service.providers = createPaymentProviders({
-    ...providerOptions(config),
-    // Production has no sandbox: a provider without keys is simply not offered.
-    ...(config.standIns && {
-      sandbox: {
-        store: createTableSandboxStore(db),
-        onEvent: async (event) => {
-          await service.applyProviderEvent(event);
-        },
-      },
-    }),
   });
   return { service, live };
 }

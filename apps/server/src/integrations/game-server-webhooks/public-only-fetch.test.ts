@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listen, type LocalServer } from '../../integrations/payments/testing/http.ts';
+import { listen, type LocalServer } from '../payments/testing/http.ts';
 import { PermanentJobError } from '../../lib/jobs/queue.ts';
-import { publicOnlyWebhookFetch } from './webhook-guard.ts';
+import { publicOnlyWebhookFetch } from './public-only-fetch.ts';
 
 const post = (body: string) => ({
   method: 'POST' as const,

@@ -2,7 +2,7 @@ import { Agent, fetch as undiciFetch } from 'undici';
 import { NonPublicAddressError, nonPublicUrlReason, publicOnlyLookup, type Resolver } from '../../lib/public-address.ts';
 import { PermanentJobError } from '../../lib/jobs/queue.ts';
 
-/** How the payments service posts a webhook: the parts of `fetch` it uses. */
+/** How a webhook is posted: the parts of `fetch` delivery uses. */
 export type WebhookFetch = (
   url: string,
   init: { method: 'POST'; headers: Record<string, string>; body: string; redirect: 'manual'; signal: AbortSignal },

@@ -1,0 +1,59 @@
+import { createHash, createHmac } from 'node:crypto';
+import { PAYMENT_EVENT_ID_HEADER, PAYMENT_SIGNATURE_HEADER, type TPaymentWebhookEvent } from '@portal/contracts/payments';
+import type { WebhookFetch } from './public-only-fetch.ts';
+
+/**
+ * A payment's final event has one id, derived from the payment and the event type: every retry,
+ * every process and a redelivery send the same id, with nothing to store.
+ */
+export const webhookEventId = (paymentId: string, type: string): string =>
+  `evt_${createHash('sha256').update(`${paymentId}:${type}`).digest('hex').slice(0, 32)}`;
+
+/** `t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`, the webhook signature header. */
+export function signPortalWebhook(body: string, secret: string, timestampSeconds = Math.floor(Date.now() / 1000)): string {
+  const v1 = createHmac('sha256', secret).update(`${timestampSeconds}.${body}`).digest('hex');
+  return `t=${timestampSeconds},v1=${v1}`;
+}
+
+/** Where a project's game server takes its webhooks, and the secret they are signed with. */
+export interface WebhookTarget {
+  url: string;
+  secret: string;
+}
+
+export interface GameServerWebhooksOptions {
+  /** Posts a webhook (production: only to public addresses, connected to the address it checked); default `fetch`. */
+  fetch?: WebhookFetch | undefined;
+  /** Timeout of one delivery; default 10 s. */
+  timeoutMs?: number | undefined;
+}
+
+export interface GameServerWebhooks {
+  /** Posts `event` signed with the target's secret; throws unless the game server answers 2xx. */
+  deliver(target: WebhookTarget, event: TPaymentWebhookEvent): Promise<void>;
+}
+
+/** Signed delivery of payment events to the game servers. */
+export function createGameServerWebhooks(options: GameServerWebhooksOptions = {}): GameServerWebhooks {
+  const post = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  return {
+    async deliver(target, event) {
+      const body = JSON.stringify(event);
+      const response = await post(target.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [PAYMENT_SIGNATURE_HEADER]: signPortalWebhook(body, target.secret),
+          [PAYMENT_EVENT_ID_HEADER]: event.id,
+          'user-agent': 'portal-webhooks/1',
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      await response.body?.cancel();
+      if (response.status < 200 || response.status >= 300) throw new Error(`webhook answered ${response.status}`);
+    },
+  };
+}
