@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TCurrency, TPaymentProviderId, TPaymentStatus } from '@portal/contracts/payments';
 import type { TStaffRole } from '@portal/contracts/staff';
 
@@ -174,7 +174,37 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * Every try to deliver a webhook to a game server (job retries, test events, redeliveries),
+ * with the event as sent: the console's deliveries log, and what a redelivery sends again.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    project: text('project').notNull(),
+    /** null for a test event */
+    paymentId: uuid('payment_id'),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    event: jsonb('event').$type<Record<string, unknown>>().notNull(),
+    url: text('url').notNull(),
+    /** the game server's HTTP status; null when none came (refused, timed out) */
+    responseStatus: integer('response_status'),
+    ok: boolean('ok').notNull(),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+    /** 1.. for the job's tries; 0 for a test event or a redelivery from the console */
+    attempt: integer('attempt').notNull(),
+    /** when the job tries again after this failure; null when it does not */
+    nextRetryAt: at('next_retry_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('webhook_deliveries_project_idx').on(table.project, table.id), index('webhook_deliveries_payment_idx').on(table.paymentId)],
+);
+
 export type StaffAccountRow = typeof staffAccounts.$inferSelect;
+export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
