@@ -4,7 +4,7 @@ import { HOST_ERROR_CODES } from '@portal/contracts/errors';
 import type { TPaymentStatus } from '@portal/contracts/payments';
 import { Dialog } from '@/shared/ui/modal/dialog';
 import { getPayment, isFinalStatus, usePayment } from '../api/get-payment';
-import { errorResult, resultOf, type PaymentHostResult } from '../result';
+import { errorResult, resultOf, resultScreenOf, type PaymentHostResult } from '../result';
 import { useLivePayment } from '../use-live-payment';
 import { CancelConfirm } from './cancel-confirm';
 import { CopyPaymentId } from './copy-payment-id';
@@ -71,6 +71,7 @@ export function PaymentPopup({ paymentId, jwt, providerWindow, onWindowClosed, o
 
   const status: TPaymentStatus | undefined = windowClosed && !isFinalStatus(serverStatus) ? 'none' : serverStatus;
   const ended = status !== undefined && isFinalStatus(status) ? status : null;
+  const endScreen = ended ? resultScreenOf(ended) : null;
 
   const confirmCancel = async () => {
     setCancelling(true);
@@ -125,8 +126,8 @@ export function PaymentPopup({ paymentId, jwt, providerWindow, onWindowClosed, o
         </div>
       ) : (
         <div className="payment-popup__body" aria-live="polite">
-          <h2 className={`payment-popup__title payment-popup__title--${ended}`}>{t(titleKey(ended))}</h2>
-          {ended !== 'paid' ? <p>{t(ended === 'fail' ? 'payment.error' : 'payment.notPaid')}</p> : null}
+          <h2 className={`payment-popup__title payment-popup__title--${ended}`}>{t(endScreen?.titleKey ?? '')}</h2>
+          {endScreen?.messageKey ? <p>{t(endScreen.messageKey)}</p> : null}
           <StatusBadge status={ended} />
           <CopyPaymentId paymentId={paymentId} />
           <div className="payment-actions">
@@ -141,12 +142,6 @@ export function PaymentPopup({ paymentId, jwt, providerWindow, onWindowClosed, o
       ) : null}
     </Dialog>
   );
-}
-
-function titleKey(status: TPaymentStatus): string {
-  if (status === 'paid') return 'payment.successful';
-  if (status === 'fail') return 'payment.notPaid';
-  return 'payment.cancelled';
 }
 
 /** Status label with its colour: pending orange, paid green, none and fail red. */
