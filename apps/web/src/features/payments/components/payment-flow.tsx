@@ -34,7 +34,15 @@ export interface PaymentFlowProps {
   provider?: TPaymentProviderId;
   /** Routes only: go to a provider's screen (its URL). */
   onProviderRoute?: (provider: TPaymentProviderId) => void;
+  /** The step shown changed (a modal host keeps a provider step from being dismissed). */
+  onStepChange?: (step: PaymentStep) => void;
 }
+
+/**
+ * The step the flow shows: `provider` from a provider's screen on (the popup over it included),
+ * else `process` (the generic payment screen, loading, a popup opened without a provider).
+ */
+export type PaymentStep = 'process' | 'provider';
 
 type Step =
   | { kind: 'process' }
@@ -42,7 +50,17 @@ type Step =
   | { kind: 'popup'; provider: TPaymentProviderId | null; providerWindow?: Window | null };
 
 /** The whole payment: process screen -> provider screen -> popup. */
-export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, onDone, provider, onProviderRoute }: PaymentFlowProps) {
+export function PaymentFlow({
+  paymentId,
+  source,
+  project,
+  jwt,
+  inModal = false,
+  onDone,
+  provider,
+  onProviderRoute,
+  onStepChange,
+}: PaymentFlowProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
@@ -81,6 +99,12 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
   const resumed = status === 'pending' || status === 'paid' || status === 'fail' || (status === 'none' && current.data?.finished === true);
   const popup: Extract<Step, { kind: 'popup' }> | null =
     step.kind === 'popup' ? step : resumed ? { kind: 'popup', provider: process.data?.provider ?? null } : null;
+
+  const shown: PaymentStep =
+    paymentId && (popup ? popup.provider !== null : !current.isPending && step.kind === 'provider') ? 'provider' : 'process';
+  useEffect(() => {
+    onStepChange?.(shown);
+  }, [onStepChange, shown]);
 
   useEffect(() => {
     if (process.isError) notifyError('PAYMENTS_PROVIDER_DATA_NOT_EXIST');
@@ -168,7 +192,7 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
   let screen: React.ReactNode;
   if (popup) {
     // The popup is the screen now; the provider payment it waits on stays as it is. It still
-    // counts as the provider step (the heading id the modal host watches: no outside close).
+    // counts as the provider step (`shown`: no outside close in a modal).
     screen = popup.provider ? (
       <section className="payment-screen" aria-labelledby="payment-provider-title">
         <h1 id="payment-provider-title">{t('payment.providerTitle', { provider: PAYMENT_PROVIDER_CONFIG[popup.provider].title })}</h1>
