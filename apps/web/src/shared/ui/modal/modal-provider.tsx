@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { setRequestContext } from '@/shared/api/client';
 import { Dialog, MODAL_CLOSE_DELAY_MS } from './dialog';
 import { EMPTY_MODAL_VALUES, ModalContext, type ModalApi, type ModalOptions, type ModalValues } from './modal-context';
@@ -18,8 +18,11 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ModalState | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const counter = useRef(0);
+  // The modal as last committed (open() keeps it at once, for a second open() in the same event).
   const current = useRef<ModalState | null>(null);
-  current.current = state;
+  useLayoutEffect(() => {
+    current.current = state;
+  }, [state]);
 
   const open = useCallback((content: ReactNode, options: ModalOptions = {}) => {
     window.clearTimeout(timer.current);
