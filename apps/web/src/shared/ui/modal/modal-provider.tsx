@@ -18,7 +18,7 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ModalState | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const counter = useRef(0);
-  // The modal as last committed (open() keeps it at once, for a second open() in the same event).
+  // The modal as last committed; open() and close() keep it at once (a second call in the same event).
   const current = useRef<ModalState | null>(null);
   useLayoutEffect(() => {
     current.current = state;
@@ -40,17 +40,17 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const close = useCallback(() => {
-    setState((current) => {
-      if (!current || current.closing) return current;
-      window.clearTimeout(timer.current);
-      // Unmount once the fade-out has played.
-      timer.current = window.setTimeout(() => {
-        setState((latest) => (latest?.key === current.key ? null : latest));
-        if (current.options.values) setRequestContext({ source: null, locale: null, project: null });
-        current.options.onClose?.();
-      }, MODAL_CLOSE_DELAY_MS);
-      return { ...current, closing: true };
-    });
+    const closing = current.current;
+    if (!closing || closing.closing) return;
+    window.clearTimeout(timer.current);
+    // Unmount once the fade-out has played.
+    timer.current = window.setTimeout(() => {
+      setState((latest) => (latest?.key === closing.key ? null : latest));
+      if (closing.options.values) setRequestContext({ source: null, locale: null, project: null });
+      closing.options.onClose?.();
+    }, MODAL_CLOSE_DELAY_MS);
+    current.current = { ...closing, closing: true };
+    setState((latest) => (latest?.key === closing.key ? { ...latest, closing: true } : latest));
   }, []);
 
   const update = useCallback((next: Pick<ModalOptions, 'label' | 'providerScreen'>) => {
