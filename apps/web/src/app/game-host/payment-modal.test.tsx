@@ -1,32 +1,29 @@
-import { useState } from 'react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAYMENT_PROVIDER_CONFIG, type TPaymentProcessResponse } from '@portal/contracts/payments';
 import { parsePaymentUrl } from '@/shared/bridge/host-bridge';
-import { ModalProvider } from '@/shared/ui/modal/modal-provider';
+import { MODAL_CLOSE_DELAY_MS } from '@/shared/ui/modal/dialog';
 import { useModal } from '@/shared/ui/modal/modal-context';
+import { ModalProvider } from '@/shared/ui/modal/modal-provider';
+import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import { PaymentModal } from './payment-modal';
 import { paymentModalValues } from './payment-target';
 
-// The flow's steps as the payments feature renders them: the provider step has its heading id.
-vi.mock('@/features/payments', () => ({
-  PaymentFlow: ({ paymentId, project }: { paymentId: string; project?: string | null }) => {
-    const [provider, setProvider] = useState(false);
-    return provider ? (
-      <section aria-labelledby="payment-provider-title">
-        <h2 id="payment-provider-title">Provider for {paymentId}</h2>
-      </section>
-    ) : (
-      <section>
-        <h1>
-          Payment {paymentId} of {project}
-        </h1>
-        <button type="button" onClick={() => setProvider(true)}>
-          Continue
-        </button>
-      </section>
-    );
+const process: TPaymentProcessResponse = {
+  provider: null,
+  providerId: null,
+  paymentData: {
+    projectName: 'familytown',
+    cardLogoImage: '',
+    ruName: 'Сундук монет',
+    enName: 'Chest of coins',
+    ruPrice: 349,
+    enPrice: 4.99,
   },
-}));
+  profileData: { mailToReceiveCheck: 'me@example.com', nickName: 'Farmer' },
+  providers: [{ ...PAYMENT_PROVIDER_CONFIG.stripe, methods: ['card'] }],
+};
 
 function Opener() {
   const modal = useModal();
@@ -43,38 +40,65 @@ function Opener() {
   );
 }
 
-describe('PaymentModal', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+/** Long enough for a close (its fade-out) to have happened. */
+const afterFadeOut = () => new Promise((resolve) => setTimeout(resolve, MODAL_CLOSE_DELAY_MS + 100));
 
-  it('closes on an outside click on the generic screen but not on a provider screen', async () => {
-    render(
-      <ModalProvider>
-        <Opener />
-      </ModalProvider>,
+// The real payment flow in the modal, its calls answered by the server stand-in.
+describe('PaymentModal', () => {
+  beforeEach(async () => {
+    await setupI18n('en');
+    mockApi({
+      '/api/control/get-initial-config': {
+        body: {
+          data: {
+            projects: { name: 'familytown', authType: 'postMessage', authMethods: [], paymentsMethods: ['stripe'], extra: [] },
+            mainData: { projectName: 'familytown', outOfCatalog: false },
+            knownProjects: ['familytown'],
+            allowedOrigins: [],
+          },
+        },
+      },
+      '/api/payments/process/p-1': { body: { data: process } },
+      '/api/payments/get/p-1': { body: { data: { status: 'none', payload: null, token: null, finished: false } } },
+      '/api/payments/stripe/create/p-1': { body: { data: { clientSecret: '', id: 'sbx_1', sandbox: true, publishableKey: null } } },
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const open = async () => {
+    // The game page's own modal host, inside the router as in the app.
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <ModalProvider>
+              <Opener />
+            </ModalProvider>
+          ),
+        },
+      ],
+      '/',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
-    expect(screen.getByRole('heading', { name: 'Payment p-1 of familytown' })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    await act(async () => {
-      await Promise.resolve(); // the MutationObserver's callback
-    });
+    expect(await screen.findByText('Chest of coins')).toBeInTheDocument();
+  };
+
+  it('closes on an outside click on the generic screen but not on a provider screen', async () => {
+    await open();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Payment via Stripe', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('Test mode')).toBeInTheDocument();
     fireEvent.mouseDown(screen.getByTestId('dialog-overlay'));
     fireEvent.keyDown(document, { key: 'Escape' });
-    act(() => vi.advanceTimersByTime(1000));
+    await afterFadeOut();
     expect(screen.getByRole('dialog', { name: 'Payment' })).toBeInTheDocument();
   });
 
-  it('the generic screen closes on an outside click', () => {
-    render(
-      <ModalProvider>
-        <Opener />
-      </ModalProvider>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+  it('the generic screen closes on an outside click', async () => {
+    await open();
     fireEvent.mouseDown(screen.getByTestId('dialog-overlay'));
-    act(() => vi.advanceTimersByTime(300));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
 

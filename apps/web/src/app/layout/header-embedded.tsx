@@ -10,6 +10,7 @@ import { runServiceCloseHandler } from '@/shared/bridge/service-bridge-close';
 import { checkStorageAccess, openSignInPopup, requestFirstPartyStorage, type StorageNext } from '@/shared/bridge/storage-access';
 import { adoptGrantedStorage } from '@/shared/storage';
 import { readFlow } from '@/features/auth/flow';
+import { closedResult } from '@/features/payments';
 import { paths } from '@/shared/paths';
 import { LanguageSwitcher } from './language-switcher';
 import { useProjectBackground } from './project-background';
@@ -42,31 +43,17 @@ const withTimeout = (work: Promise<unknown>) =>
   Promise.race([work, new Promise((resolve) => window.setTimeout(resolve, CLOSE_HANDLER_TIMEOUT_MS))]);
 
 /**
- * What the host hears when the player closes a payment: cancelled (4000), unless the payment
- * was paid meanwhile (a paid payment cannot be cancelled; the host gets its payload and token).
+ * What the host hears when the player closes a payment: the payments feature's mapping of the
+ * status the server reads now (paid meanwhile stays paid; anything else is cancelled, 4000).
  */
 export async function paymentCloseResult(paymentId: string | null): Promise<TPaymentResult> {
-  const cancelled: TPaymentResult = { paymentId, status: 'none', isError: true, errorCode: 4000 };
-  if (!paymentId) return cancelled;
-  try {
-    const answer = await apiRequest<TPaymentGetResponse>(
-      `/api/payments/get/${encodeURIComponent(paymentId)}`,
-      { method: 'GET' },
-      { reactToUnauthorized: false },
-    );
-    if (answer.status === 'paid') {
-      return {
-        paymentId,
-        status: 'paid',
-        isError: false,
-        ...(answer.payload != null ? { payload: answer.payload } : {}),
-        ...(answer.token ? { token: answer.token } : {}),
-      };
-    }
-  } catch {
-    /* unknown state: the player cancelled */
-  }
-  return cancelled;
+  if (!paymentId) return closedResult(paymentId);
+  const answer = await apiRequest<TPaymentGetResponse>(
+    `/api/payments/get/${encodeURIComponent(paymentId)}`,
+    { method: 'GET' },
+    { reactToUnauthorized: false },
+  ).catch(() => undefined); // unknown state: the player cancelled
+  return closedResult(paymentId, answer);
 }
 
 /**

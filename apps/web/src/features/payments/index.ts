@@ -1,3 +1,3 @@
 /** The payments feature's public face for app-level composition. */
-export { PaymentFlow, type PaymentFlowProps } from './components/payment-flow';
-export type { PaymentHostResult } from './result';
+export { PaymentFlow, type PaymentFlowProps, type PaymentStep } from './components/payment-flow';
+export { closedResult, type PaymentHostResult } from './result';

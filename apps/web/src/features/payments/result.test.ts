@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { decodeResult } from '@portal/contracts/result-codec';
 import { ZPaymentResult } from '@portal/contracts/messages';
 import type * as HostMessage from '@/shared/auth/host-message';
-import { deliverPaymentResult, errorResult, resultOf } from './result';
+import { closedResult, deliverPaymentResult, errorResult, resultOf, resultScreenOf } from './result';
 
 const host = vi.hoisted(() => ({ framed: false, posted: [] as unknown[] }));
 vi.mock('@/shared/auth/host-message', async (importOriginal) => ({
@@ -32,6 +32,20 @@ describe('payment results', () => {
     expect(resultOf(ID, { status: 'none' })).toEqual({ paymentId: ID, status: 'none', isError: true, errorCode: 4000 });
     expect(resultOf(ID, { status: 'fail' })).toEqual({ paymentId: ID, status: 'fail', isError: true, errorCode: 4018 });
     expect(ZPaymentResult.safeParse(errorResult(ID, 4010)).success).toBe(true);
+  });
+
+  it('a closed payment is cancelled (4000) unless it was paid meanwhile', () => {
+    expect(closedResult(ID, { status: 'paid', payload: 'o', token: 't.t.t' })).toEqual(
+      resultOf(ID, { status: 'paid', payload: 'o', token: 't.t.t' }),
+    );
+    expect(closedResult(ID, { status: 'fail' })).toEqual({ paymentId: ID, status: 'none', isError: true, errorCode: 4000 });
+    expect(closedResult(null)).toEqual({ paymentId: null, status: 'none', isError: true, errorCode: 4000 });
+  });
+
+  it('each end has its screen: paid a title only, fail and none a line under it', () => {
+    expect(resultScreenOf('paid')).toEqual({ titleKey: 'payment.successful', messageKey: null });
+    expect(resultScreenOf('fail')).toEqual({ titleKey: 'payment.notPaid', messageKey: 'payment.error' });
+    expect(resultScreenOf('none')).toEqual({ titleKey: 'payment.cancelled', messageKey: 'payment.notPaid' });
   });
 
   it('redirect and mobile modes go to /payments/done/:result with the encoded result', async () => {

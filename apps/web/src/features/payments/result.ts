@@ -10,7 +10,10 @@ import { paths } from '@/shared/paths';
 export type PaymentHostResult = TPaymentResult;
 
 /** paid is a success; a cancelled payment is 4000, a failed one 4018. */
-export function resultOf(paymentId: string, answer: Pick<TPaymentGetResponse, 'status'> & Partial<TPaymentGetResponse>): PaymentHostResult {
+export function resultOf(
+  paymentId: string | null,
+  answer: Pick<TPaymentGetResponse, 'status'> & Partial<TPaymentGetResponse>,
+): PaymentHostResult {
   const base = { paymentId, status: answer.status };
   if (answer.status === 'paid') {
     return {
@@ -27,8 +30,27 @@ export function resultOf(paymentId: string, answer: Pick<TPaymentGetResponse, 's
   );
 }
 
-export function errorResult(paymentId: string, errorCode: HostErrorCode, status: TPaymentStatus = 'none'): PaymentHostResult {
+export function errorResult(paymentId: string | null, errorCode: HostErrorCode, status: TPaymentStatus = 'none'): PaymentHostResult {
   return { paymentId, status, isError: true, errorCode };
+}
+
+/**
+ * The player closed the payment (the embedded header's close): cancelled (4000), unless the
+ * payment was paid meanwhile (a paid payment cannot be cancelled; the host gets its payload
+ * and token). `answer` is the payment as the server reads it after the close, if it could.
+ */
+export function closedResult(
+  paymentId: string | null,
+  answer?: Pick<TPaymentGetResponse, 'status'> & Partial<TPaymentGetResponse>,
+): PaymentHostResult {
+  return answer?.status === 'paid' ? resultOf(paymentId, answer) : errorResult(paymentId, HOST_ERROR_CODES.paymentCancelled);
+}
+
+/** What the popup shows for an ended payment: its title and, unless paid, a line under it. */
+export function resultScreenOf(status: TPaymentStatus): { titleKey: string; messageKey: string | null } {
+  if (status === 'paid') return { titleKey: 'payment.successful', messageKey: null };
+  if (status === 'fail') return { titleKey: 'payment.notPaid', messageKey: 'payment.error' };
+  return { titleKey: 'payment.cancelled', messageKey: 'payment.notPaid' };
 }
 
 export interface DeliveryOptions {

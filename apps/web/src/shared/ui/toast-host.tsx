@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { ToastContainer, toast } from 'react-toastify';
 import { toastStore } from './notify';
+import { raiseToasts, TOAST_LAYER_ID } from './toast-layer';
+import './toast-layer.css';
 
 /**
  * react-toastify's container with the portal's settings (top-right, at most 5 at once;
@@ -14,5 +16,11 @@ export default function ToastHost({ autoClose }: { autoClose: number }) {
       }),
     [],
   );
-  return <ToastContainer position="top-right" autoClose={autoClose} limit={5} newestOnTop theme="dark" />;
+  // In the top layer: visible above an open modal dialog.
+  useEffect(() => raiseToasts(), []);
+  return (
+    <div id={TOAST_LAYER_ID} popover="manual" className="toast-layer">
+      <ToastContainer position="top-right" autoClose={autoClose} limit={5} newestOnTop theme="dark" />
+    </div>
+  );
 }

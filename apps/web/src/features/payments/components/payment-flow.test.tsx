@@ -122,6 +122,7 @@ describe('PaymentFlow', () => {
     const popup = await screen.findByRole('dialog', { name: 'Payment status' });
     await waitFor(() => expect(within(popup).getByText('Payment successful')).toBeInTheDocument(), { timeout: 5000 });
     expect(calls.find((c) => c.url.includes('/complete'))?.body).toEqual({ outcome: 'paid' });
+    expect(calls.filter((c) => c.url.includes('/stripe/create/'))).toHaveLength(1);
     await user.click(within(popup).getByRole('button', { name: 'OK' }));
     expect(onDone).toHaveBeenCalledWith({ paymentId: ID, status: 'paid', isError: false, payload: 'p-1', token: 'h.p.s' });
   });

@@ -1,16 +1,15 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
 import { PAYMENT_PROVIDER_CONFIG, type TPaymentProviderId, type TPaymentStatus } from '@portal/contracts/payments';
-import { getRequestContext, setRequestContext } from '@/shared/api/client';
+import { setRequestContext } from '@/shared/api/client';
 import { useInitialConfig } from '@/shared/api/get-initial-config';
 import { useServiceCloseHandler } from '@/shared/bridge/service-bridge-close';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { notifyError } from '@/shared/ui/notify';
-import { cancelStripe } from '../api/cancel-stripe';
-import { completeSandbox } from '../api/complete-sandbox';
+import { cancelPayment, type CancelTarget } from '../api/cancel-payment';
 import { getPayment, paymentQueryOptions, usePayment } from '../api/get-payment';
 import { usePaymentProcess } from '../api/get-payment-process';
 import { yandexPayWindowClose } from '../api/yandex-pay-window-close';
@@ -35,7 +34,15 @@ export interface PaymentFlowProps {
   provider?: TPaymentProviderId;
   /** Routes only: go to a provider's screen (its URL). */
   onProviderRoute?: (provider: TPaymentProviderId) => void;
+  /** The step shown changed (a modal host keeps a provider step from being dismissed). */
+  onStepChange?: (step: PaymentStep) => void;
 }
+
+/**
+ * The step the flow shows: `provider` from a provider's screen on (the popup over it included),
+ * else `process` (the generic payment screen, loading, a popup opened without a provider).
+ */
+export type PaymentStep = 'process' | 'provider';
 
 type Step =
   | { kind: 'process' }
@@ -43,13 +50,28 @@ type Step =
   | { kind: 'popup'; provider: TPaymentProviderId | null; providerWindow?: Window | null };
 
 /** The whole payment: process screen -> provider screen -> popup. */
-export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, onDone, provider, onProviderRoute }: PaymentFlowProps) {
+export function PaymentFlow({
+  paymentId,
+  source,
+  project,
+  jwt,
+  inModal = false,
+  onDone,
+  provider,
+  onProviderRoute,
+  onStepChange,
+}: PaymentFlowProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
   // A token the host handed in (route segment, modal value) signs this flow's calls, from the
-  // first one on: set before the queries below start (idempotent), cleared when the flow goes.
-  if (jwt && getRequestContext().jwt !== jwt) setRequestContext({ jwt });
+  // first one on: a layout effect runs before the queries below start (they fetch from passive
+  // effects); cleared when the flow goes.
+  useLayoutEffect(() => {
+    if (!jwt) return undefined;
+    setRequestContext({ jwt });
+    return () => setRequestContext({ jwt: null });
+  }, [jwt]);
   const config = useInitialConfig(project ?? undefined);
   const process = usePaymentProcess(paymentId);
   const current = usePayment(paymentId);
@@ -58,7 +80,6 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
   const info = useRef<ProviderInfo | null>(null);
   const done = useRef(false);
   usePageMeta({ title: `${t('payment.title')} · ${t('header.portalName')}` });
-  useEffect(() => (jwt ? () => setRequestContext({ jwt: null }) : undefined), [jwt]);
 
   const finish = useCallback(
     (result: PaymentHostResult) => {
@@ -79,33 +100,26 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
   const popup: Extract<Step, { kind: 'popup' }> | null =
     step.kind === 'popup' ? step : resumed ? { kind: 'popup', provider: process.data?.provider ?? null } : null;
 
+  const shown: PaymentStep =
+    paymentId && (popup ? popup.provider !== null : !current.isPending && step.kind === 'provider') ? 'provider' : 'process';
+  useEffect(() => {
+    onStepChange?.(shown);
+  }, [onStepChange, shown]);
+
   useEffect(() => {
     if (process.isError) notifyError('PAYMENTS_PROVIDER_DATA_NOT_EXIST');
   }, [process.isError]);
 
-  /**
-   * Cancels at the provider where it can (Stripe's intent; the sandbox). Throws when the Stripe
-   * cancellation fails; answers the status afterwards.
-   */
-  const cancelProviderPayment = useCallback(async (): Promise<TPaymentStatus> => {
-    const started = process.data?.provider ? { provider: process.data.provider, stripeId: process.data.providerId ?? undefined } : null;
-    const known: Partial<ProviderInfo> | null = info.current ?? started;
-    if (!known?.provider) return 'none';
-    if (known.provider === 'stripe' && known.stripeId) return (await cancelStripe(paymentId, known.stripeId)).status;
-    // Yandex Pay cannot cancel an unpaid order: the server re-reads it and cancels the payment.
-    if (known.provider === 'yandex-pay' && (info.current || process.data?.providerId)) {
-      const closed = await yandexPayWindowClose(paymentId).catch(() => null);
-      if (closed) return closed.status;
-    }
-    if (known.sandbox !== false) {
-      try {
-        return (await completeSandbox(paymentId, 'canceled')).status;
-      } catch {
-        // A real provider (NOT_SANDBOX) or nothing started yet: read where the payment stands.
-      }
-    }
-    return (await getPayment(paymentId).catch(() => ({ status: 'none' as const }))).status;
-  }, [paymentId, process.data?.provider, process.data?.providerId]);
+  /** The provider payment a cancel is about: the one created here, else the one the server knows. */
+  const cancelTarget = useCallback((): CancelTarget | null => {
+    if (info.current) return { ...info.current, started: true };
+    const started = process.data;
+    if (!started?.provider) return null;
+    return { provider: started.provider, stripeId: started.providerId ?? undefined, started: Boolean(started.providerId) };
+  }, [process.data]);
+
+  /** Every cancel of this flow: on the server (at the provider where it can); answers the status. */
+  const cancelProviderPayment = useCallback(() => cancelPayment(paymentId, cancelTarget()), [cancelTarget, paymentId]);
 
   /** The same from the flow's own cancel buttons: a failed Stripe cancellation ends the flow (4009). */
   const cancelAtProvider = useCallback(async (): Promise<TPaymentStatus | undefined> => {
@@ -149,6 +163,10 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
   /** The Yandex Pay window was closed while unfinished: the server cancels what is still unpaid. */
   const closeProviderWindow = useCallback(async () => (await yandexPayWindowClose(paymentId)).status, [paymentId]);
 
+  const onCreated = useCallback((created: ProviderInfo) => {
+    info.current = created;
+  }, []);
+
   const onStarted = useCallback(
     (providerWindow?: Window | null) => {
       const key = paymentQueryOptions(paymentId).queryKey;
@@ -174,7 +192,7 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
   let screen: React.ReactNode;
   if (popup) {
     // The popup is the screen now; the provider payment it waits on stays as it is. It still
-    // counts as the provider step (the heading id the modal host watches: no outside close).
+    // counts as the provider step (`shown`: no outside close in a modal).
     screen = popup.provider ? (
       <section className="payment-screen" aria-labelledby="payment-provider-title">
         <h1 id="payment-provider-title">{t('payment.providerTitle', { provider: PAYMENT_PROVIDER_CONFIG[popup.provider].title })}</h1>
@@ -199,9 +217,7 @@ export function PaymentFlow({ paymentId, source, project, jwt, inModal = false, 
         provider={step.provider}
         paymentId={paymentId}
         onStarted={onStarted}
-        onCreated={(created) => {
-          info.current = created;
-        }}
+        onCreated={onCreated}
         onError={failed}
         onCancel={cancelFlow}
       />

@@ -47,6 +47,20 @@ describe('PaymentPopup', () => {
     expect(onFinish).toHaveBeenCalledWith({ paymentId: ID, status: 'none', isError: true, errorCode: 4000 });
   });
 
+  it('a closed provider window asks the server first: a payment paid meanwhile shows paid, not none', async () => {
+    const providerWindow = { closed: false } as Window;
+    const onWindowClosed = vi.fn(async () => undefined);
+    const { onFinish } = render({ providerWindow, onWindowClosed });
+    const popup = await screen.findByRole('dialog', { name: 'Payment status' });
+    await within(popup).findByText('Pending');
+    status = 'paid';
+    (providerWindow as { closed: boolean }).closed = true;
+    await waitFor(() => expect(within(popup).getByRole('heading', { name: 'Payment successful' })).toBeInTheDocument(), { timeout: 3000 });
+    expect(onWindowClosed).toHaveBeenCalledOnce();
+    await userEvent.setup().click(within(popup).getByRole('button', { name: 'OK' }));
+    expect(onFinish).toHaveBeenCalledWith({ paymentId: ID, status: 'paid', isError: false });
+  });
+
   it('a state check that keeps failing ends the wait and hands the host 4017', async () => {
     const { onFinish } = render();
     const popup = await screen.findByRole('dialog', { name: 'Payment status' });

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { HOST_ERROR_CODES } from '@portal/contracts/errors';
 import type { TPaymentStatus } from '@portal/contracts/payments';
 import { Dialog } from '@/shared/ui/modal/dialog';
-import { getPayment, isFinalStatus, usePayment } from '../api/get-payment';
-import { errorResult, resultOf, type PaymentHostResult } from '../result';
+import { isFinalStatus, usePayment } from '../api/get-payment';
+import { errorResult, resultOf, resultScreenOf, type PaymentHostResult } from '../result';
 import { useLivePayment } from '../use-live-payment';
 import { CancelConfirm } from './cancel-confirm';
 import { CopyPaymentId } from './copy-payment-id';
@@ -18,10 +18,10 @@ export interface PaymentPopupProps {
   /** The provider's payment page opened in a window (Yandex Pay): closing it while pending ends as none. */
   providerWindow?: Window | null;
   /**
-   * The provider window was closed while unfinished: the server settles it and answers the
-   * status (Yandex Pay cancels a still unpaid order). Without it the status is only read.
+   * The provider window was closed while unfinished: the server settles it (Yandex Pay cancels a
+   * still unpaid order); the status is read afterwards. Without it the status is only read.
    */
-  onWindowClosed?: () => Promise<TPaymentStatus>;
+  onWindowClosed?: () => Promise<unknown>;
   /** Cancels at the provider; resolves once asked (the status arrives by the live stream or polling). */
   onCancel: () => Promise<void>;
   onFinish: (result: PaymentHostResult) => void;
@@ -51,26 +51,28 @@ export function PaymentPopup({ paymentId, jwt, providerWindow, onWindowClosed, o
     if (failedCheck) setCheckFailed(true);
   }, [failedCheck]);
 
-  // A closed provider window: the server settles the payment (or is asked once more), then
-  // none if still unfinished. When the server cannot be asked, the state is unknown: 4017.
+  // A closed provider window: the server settles the payment (Yandex Pay cancels an unpaid
+  // order), then the payment's status is read from the server; only a payment still unfinished
+  // there ends as none. When the server cannot be asked, the state is unknown: 4017.
+  const { refetch } = payment;
   useEffect(() => {
     if (!providerWindow || !live || windowClosed) return;
     const timer = window.setInterval(() => {
       if (!providerWindow.closed) return;
       window.clearInterval(timer);
-      const settle = onWindowClosed ?? (() => getPayment(paymentId).then((answer) => answer.status));
-      void settle()
-        .then((after) => {
-          if (isFinalStatus(after)) void payment.refetch();
-          else setWindowClosed(true);
-        })
-        .catch(() => setCheckFailed(true));
+      void (async () => {
+        if (onWindowClosed) await onWindowClosed();
+        const read = await refetch();
+        if (read.isError) throw read.error;
+        if (!isFinalStatus(read.data?.status)) setWindowClosed(true);
+      })().catch(() => setCheckFailed(true));
     }, WINDOW_CHECK_MS);
     return () => window.clearInterval(timer);
-  }, [live, onWindowClosed, payment, paymentId, providerWindow, windowClosed]);
+  }, [live, onWindowClosed, providerWindow, refetch, windowClosed]);
 
   const status: TPaymentStatus | undefined = windowClosed && !isFinalStatus(serverStatus) ? 'none' : serverStatus;
   const ended = status !== undefined && isFinalStatus(status) ? status : null;
+  const endScreen = ended ? resultScreenOf(ended) : null;
 
   const confirmCancel = async () => {
     setCancelling(true);
@@ -125,8 +127,8 @@ export function PaymentPopup({ paymentId, jwt, providerWindow, onWindowClosed, o
         </div>
       ) : (
         <div className="payment-popup__body" aria-live="polite">
-          <h2 className={`payment-popup__title payment-popup__title--${ended}`}>{t(titleKey(ended))}</h2>
-          {ended !== 'paid' ? <p>{t(ended === 'fail' ? 'payment.error' : 'payment.notPaid')}</p> : null}
+          <h2 className={`payment-popup__title payment-popup__title--${ended}`}>{t(endScreen?.titleKey ?? '')}</h2>
+          {endScreen?.messageKey ? <p>{t(endScreen.messageKey)}</p> : null}
           <StatusBadge status={ended} />
           <CopyPaymentId paymentId={paymentId} />
           <div className="payment-actions">
@@ -141,12 +143,6 @@ export function PaymentPopup({ paymentId, jwt, providerWindow, onWindowClosed, o
       ) : null}
     </Dialog>
   );
-}
-
-function titleKey(status: TPaymentStatus): string {
-  if (status === 'paid') return 'payment.successful';
-  if (status === 'fail') return 'payment.notPaid';
-  return 'payment.cancelled';
 }
 
 /** Status label with its colour: pending orange, paid green, none and fail red. */

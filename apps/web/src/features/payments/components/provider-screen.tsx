@@ -1,12 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
 import { PAYMENT_PROVIDER_CONFIG, type TPaymentProviderId } from '@portal/contracts/payments';
 import { notifyError } from '@/shared/ui/notify';
-import { createStripe } from '../api/create-stripe';
-import { createYandexPay } from '../api/create-yandex-pay';
-import { createYookassa } from '../api/create-yookassa';
+import { useCreateProviderPayment } from '../api/create-provider-payment';
 import { setPending } from '../api/set-pending';
 import { CancelConfirm } from './cancel-confirm';
 import { CopyPaymentId } from './copy-payment-id';
@@ -54,34 +51,28 @@ export function ProviderScreen({ provider, paymentId, onStarted, onCreated, onEr
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [blocked, setBlocked] = useState(false);
-  const created = useQuery({
-    queryKey: ['payments', 'create', provider, paymentId],
-    queryFn: async () => {
-      try {
-        if (provider === 'stripe') {
-          const answer = await createStripe(paymentId);
-          onCreated({ provider, sandbox: answer.sandbox, stripeId: answer.id });
-          return { provider, ...answer } as const;
-        }
-        if (provider === 'yookassa') {
-          const answer = await createYookassa(paymentId);
-          onCreated({ provider, sandbox: answer.sandbox });
-          return { provider, ...answer } as const;
-        }
-        const answer = await createYandexPay(paymentId);
-        onCreated({ provider, sandbox: answer.sandbox });
-        return { provider, ...answer } as const;
-      } catch (error) {
-        if (provider === 'stripe') notifyError('CREATE_PAYMENT_STRIPE_ERROR');
-        throw error;
-      }
-    },
-    // The server answers the same provider payment again (idempotency key); no need to ask twice.
-    staleTime: Infinity,
-    gcTime: 0,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const create = useCreateProviderPayment();
+  const { mutate } = create;
+  const created = create.data;
+  // Created once per provider and payment (the server would answer the same one again).
+  const asked = useRef<string | null>(null);
+  useEffect(() => {
+    const key = `${provider}:${paymentId}`;
+    if (asked.current === key) return;
+    asked.current = key;
+    mutate(
+      { provider, paymentId },
+      {
+        onError: () => {
+          if (provider === 'stripe') notifyError('CREATE_PAYMENT_STRIPE_ERROR');
+        },
+      },
+    );
+  }, [mutate, paymentId, provider]);
+  useEffect(() => {
+    if (!created) return;
+    onCreated({ provider: created.provider, sandbox: created.sandbox, ...(created.provider === 'stripe' ? { stripeId: created.id } : {}) });
+  }, [created, onCreated]);
 
   /** Widget success: set-pending, then the popup. */
   const started = async (providerWindow?: Window | null): Promise<boolean> => {
@@ -117,13 +108,13 @@ export function ProviderScreen({ provider, paymentId, onStarted, onCreated, onEr
   };
 
   let body: React.ReactNode;
-  if (created.isPending) {
+  if (create.isIdle || create.isPending) {
     body = (
       <p role="status" className="payment-loading">
         {t('payment.connecting', { provider: title })}
       </p>
     );
-  } else if (created.isError || !created.data) {
+  } else if (!created) {
     body = (
       <div>
         <p role="alert" className="payment-error">
@@ -136,34 +127,34 @@ export function ProviderScreen({ provider, paymentId, onStarted, onCreated, onEr
         </div>
       </div>
     );
-  } else if (created.data.sandbox && created.data.provider !== 'yandex-pay') {
+  } else if (created.sandbox && created.provider !== 'yandex-pay') {
     body = <SandboxCheckout provider={provider} paymentId={paymentId} mode="widget" onStarted={() => started()} onCancel={onCancel} />;
-  } else if (created.data.provider === 'stripe') {
+  } else if (created.provider === 'stripe') {
     body = (
       <Suspense fallback={<p role="status">{t('payment.connecting', { provider: title })}</p>}>
         <StripeCheckout
-          publishableKey={created.data.publishableKey}
-          clientSecret={created.data.clientSecret}
+          publishableKey={created.publishableKey}
+          clientSecret={created.clientSecret}
           onSucceeded={() => void started()}
           onError={() => onError(HOST_ERROR_CODES.stripeCreateFailed)}
         />
       </Suspense>
     );
-  } else if (created.data.provider === 'yookassa') {
+  } else if (created.provider === 'yookassa') {
     body = (
       <YookassaWidget
         paymentId={paymentId}
-        confirmationToken={created.data.confirmationToken}
+        confirmationToken={created.confirmationToken}
         onSucceeded={() => void started()}
         onClosed={onCancel}
         onError={onError}
       />
     );
   } else {
-    const url = created.data.paymentUrl;
+    const url = created.paymentUrl;
     body = (
       <div className="payment-window">
-        {created.data.sandbox ? <p className="payment-sandbox__badge">{t('payment.sandbox.badge')}</p> : null}
+        {created.sandbox ? <p className="payment-sandbox__badge">{t('payment.sandbox.badge')}</p> : null}
         <p>{t('payment.windowNote', { provider: title })}</p>
         <div className="payment-actions">
           <button type="button" className="button button--primary" onClick={() => void openYandexPay(url)}>

@@ -54,8 +54,11 @@ export function YookassaWidget({ paymentId, confirmationToken, onSucceeded, onCl
   const { t } = useTranslation();
   const containerId = `yookassa-widget-${paymentId}`;
   const [failed, setFailed] = useState(false);
+  // The widget's listeners call the latest handlers; they are kept after each render.
   const handlers = useRef({ onSucceeded, onClosed, onError });
-  handlers.current = { onSucceeded, onClosed, onError };
+  useEffect(() => {
+    handlers.current = { onSucceeded, onClosed, onError };
+  });
 
   useEffect(() => {
     let checkout: YooKassaCheckout | undefined;

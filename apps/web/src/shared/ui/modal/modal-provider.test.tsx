@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Dialog } from './dialog';
 import { ModalProvider } from './modal-provider';
 import { useModal, type ModalOptions } from './modal-context';
 
@@ -28,6 +30,9 @@ describe('ModalProvider', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
     const dialog = screen.getByRole('dialog', { name: 'Test' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
+    // the native <dialog>, shown modal (the setup's stand-in for showModal)
+    expect(dialog.tagName).toBe('DIALOG');
+    expect((dialog as HTMLDialogElement).open).toBe(true);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Inside' }));
   });
 
@@ -51,6 +56,40 @@ describe('ModalProvider', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     act(() => vi.advanceTimersByTime(300));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('Escape reaches only the topmost dialog', () => {
+    function Nested() {
+      const modal = useModal();
+      const [inner, setInner] = useState(true);
+      return (
+        <button
+          type="button"
+          onClick={() =>
+            modal.open(
+              inner ? (
+                <Dialog label="Inner" onRequestClose={() => setInner(false)}>
+                  inner
+                </Dialog>
+              ) : null,
+              { label: 'Outer' },
+            )
+          }
+        >
+          Open
+        </button>
+      );
+    }
+    render(
+      <ModalProvider>
+        <Nested />
+      </ModalProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(screen.getByRole('dialog', { name: 'Inner' })).toBeInTheDocument();
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Inner' }), { key: 'Escape' });
+    act(() => vi.advanceTimersByTime(300));
+    expect(screen.getByRole('dialog', { name: 'Outer' })).toBeInTheDocument();
   });
 
   it('a click inside the dialog does not close it', () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { setRequestContext } from '@/shared/api/client';
 import { Dialog, MODAL_CLOSE_DELAY_MS } from './dialog';
 import { EMPTY_MODAL_VALUES, ModalContext, type ModalApi, type ModalOptions, type ModalValues } from './modal-context';
@@ -18,8 +18,11 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<ModalState | null>(null);
   const timer = useRef<number | undefined>(undefined);
   const counter = useRef(0);
+  // The modal as last committed; open() and close() keep it at once (a second call in the same event).
   const current = useRef<ModalState | null>(null);
-  current.current = state;
+  useLayoutEffect(() => {
+    current.current = state;
+  }, [state]);
 
   const open = useCallback((content: ReactNode, options: ModalOptions = {}) => {
     window.clearTimeout(timer.current);
@@ -37,17 +40,17 @@ export function ModalProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const close = useCallback(() => {
-    setState((current) => {
-      if (!current || current.closing) return current;
-      window.clearTimeout(timer.current);
-      // Unmount once the fade-out has played.
-      timer.current = window.setTimeout(() => {
-        setState((latest) => (latest?.key === current.key ? null : latest));
-        if (current.options.values) setRequestContext({ source: null, locale: null, project: null });
-        current.options.onClose?.();
-      }, MODAL_CLOSE_DELAY_MS);
-      return { ...current, closing: true };
-    });
+    const closing = current.current;
+    if (!closing || closing.closing) return;
+    window.clearTimeout(timer.current);
+    // Unmount once the fade-out has played.
+    timer.current = window.setTimeout(() => {
+      setState((latest) => (latest?.key === closing.key ? null : latest));
+      if (closing.options.values) setRequestContext({ source: null, locale: null, project: null });
+      closing.options.onClose?.();
+    }, MODAL_CLOSE_DELAY_MS);
+    current.current = { ...closing, closing: true };
+    setState((latest) => (latest?.key === closing.key ? { ...latest, closing: true } : latest));
   }, []);
 
   const update = useCallback((next: Pick<ModalOptions, 'label' | 'providerScreen'>) => {
