@@ -121,6 +121,8 @@ export const API_ERROR_CODES = [
   'API_KEY_NOT_FOUND',
   /** 400 in production: a webhook URL that is not public http(s) */
   'WEBHOOK_URL_NOT_ALLOWED',
+  /** 409: a test event or redelivery for a project without a webhook URL */
+  'WEBHOOK_NOT_SET',
 ] as const;
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 /** The body of every 4xx/5xx answer, typed by the catalogue. */

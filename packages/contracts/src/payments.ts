@@ -248,6 +248,17 @@ export const ZPaymentWebhookEvent = z.object({
 });
 export type TPaymentWebhookEvent = z.infer<typeof ZPaymentWebhookEvent>;
 
+/**
+ * What "send test event" in the console posts to a project's webhook URL, signed like every
+ * event: a receiver answers it 2xx and grants nothing (it names no payment).
+ */
+export const ZWebhookTestEvent = z.object({
+  id: z.string().regex(/^evt_[0-9a-f]{32}$/),
+  type: z.literal('webhook.test'),
+  data: z.object({ project: z.string(), sentAt: z.string() }),
+});
+export type TWebhookTestEvent = z.infer<typeof ZWebhookTestEvent>;
+
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`. */
 export const PAYMENT_SIGNATURE_HEADER = 'Portal-Signature';
 /** The event id of a webhook delivery, as in the body's `id`. */

@@ -165,3 +165,32 @@ export const ZStaffSetPasswordRequest = z.object({
 
 /** How long a set-password link works. */
 export const STAFF_LINK_TTL_HOURS = 72;
+
+/** One try to deliver a webhook, as the console's deliveries log shows it. */
+export const ZWebhookDelivery = z.object({
+  id: z.number().int(),
+  /** null for a test event */
+  paymentId: z.string().nullable(),
+  eventId: z.string(),
+  eventType: z.string(),
+  url: z.string(),
+  ok: z.boolean(),
+  /** the game server's HTTP status; null when it never answered */
+  responseStatus: z.number().int().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number().int().nonnegative(),
+  /** the job's try (1, 2, ...); 0 for a test event or a redelivery from the console */
+  attempt: z.number().int().nonnegative(),
+  nextRetryAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TWebhookDelivery = z.infer<typeof ZWebhookDelivery>;
+
+/** GET /api/staff/projects/{project}/webhook-deliveries */
+export const ZWebhookDeliveriesQuery = z.object({
+  paymentId: z.uuid().optional(),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const ZWebhookDeliveryParams = z.object({ project: ZProjectName, deliveryId: z.coerce.number().int().positive() });

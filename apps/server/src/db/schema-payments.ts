@@ -200,7 +200,10 @@ export const webhookDeliveries = pgTable(
     nextRetryAt: at('next_retry_at'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (table) => [index('webhook_deliveries_project_idx').on(table.project, table.id), index('webhook_deliveries_payment_idx').on(table.paymentId)],
+  (table) => [
+    index('webhook_deliveries_project_idx').on(table.project, table.id),
+    index('webhook_deliveries_payment_idx').on(table.paymentId),
+  ],
 );
 
 export type StaffAccountRow = typeof staffAccounts.$inferSelect;

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { TPaymentWebhookEvent } from '@portal/contracts/payments';
+import { PermanentJobError } from '../../lib/jobs/queue.ts';
 import type { WebhookFetch } from './public-only-fetch.ts';
 import { createGameServerWebhooks, signPortalWebhook, webhookEventId } from './webhooks.ts';
 
@@ -28,13 +29,43 @@ describe('game-server webhooks', () => {
     };
     const webhooks = createGameServerWebhooks({ fetch });
     const id = webhookEventId('p1', 'payment.paid');
-    await webhooks.deliver({ url: 'https://game.example/hook', secret: 'k' }, event(id));
+    expect(await webhooks.deliver({ url: 'https://game.example/hook', secret: 'k' }, event(id))).toMatchObject({
+      ok: true,
+      responseStatus: 200,
+      error: null,
+    });
     const [call] = calls;
     expect(call?.url).toBe('https://game.example/hook');
     expect(call?.headers['Portal-Event-Id']).toBe(id);
     const t = Number(/^t=(\d+),/.exec(call?.headers['Portal-Signature'] ?? '')?.[1]);
     expect(call?.headers['Portal-Signature']).toBe(signPortalWebhook(call?.body ?? '', 'k', t));
     status = 503;
-    await expect(webhooks.deliver({ url: 'https://game.example/hook', secret: 'k' }, event(id))).rejects.toThrow('webhook answered 503');
+    expect(await webhooks.deliver({ url: 'https://game.example/hook', secret: 'k' }, event(id))).toMatchObject({
+      ok: false,
+      responseStatus: 503,
+      error: 'answered 503',
+      permanent: false,
+    });
+  });
+
+  it('tells a target that never answers, and one the portal refuses to call, apart', async () => {
+    const id = webhookEventId('p2', 'payment.paid');
+    const silent = createGameServerWebhooks({
+      timeoutMs: 50,
+      fetch: (_url, init) =>
+        new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error))),
+    });
+    expect(await silent.deliver({ url: 'https://game.example/hook', secret: 'k' }, event(id))).toMatchObject({
+      ok: false,
+      responseStatus: null,
+      error: 'no answer within 0.05 s',
+      permanent: false,
+    });
+    const refused = createGameServerWebhooks({
+      fetch: async () => {
+        throw new PermanentJobError('webhook target refused: a private address');
+      },
+    });
+    expect(await refused.deliver({ url: 'https://10.0.0.1/hook', secret: 'k' }, event(id))).toMatchObject({ ok: false, permanent: true });
   });
 });

@@ -1,5 +1,11 @@
 import { createHash, createHmac } from 'node:crypto';
-import { PAYMENT_EVENT_ID_HEADER, PAYMENT_SIGNATURE_HEADER, type TPaymentWebhookEvent } from '@portal/contracts/payments';
+import {
+  PAYMENT_EVENT_ID_HEADER,
+  PAYMENT_SIGNATURE_HEADER,
+  type TPaymentWebhookEvent,
+  type TWebhookTestEvent,
+} from '@portal/contracts/payments';
+import { PermanentJobError } from '../../lib/jobs/queue.ts';
 import type { WebhookFetch } from './public-only-fetch.ts';
 
 /**
@@ -28,9 +34,23 @@ export interface GameServerWebhooksOptions {
   timeoutMs?: number | undefined;
 }
 
+/** What one delivery came to: the game server's status (none when it never answered) and the time it took. */
+export interface WebhookOutcome {
+  ok: boolean;
+  responseStatus: number | null;
+  durationMs: number;
+  /** why it failed, in words fit for the console (never the secret) */
+  error: string | null;
+  /** a failure no retry mends (a target the portal refuses to call) */
+  permanent: boolean;
+}
+
+/** Any signed event a game server receives: a payment's final event or a test event. */
+export type PortalWebhookEvent = TPaymentWebhookEvent | TWebhookTestEvent;
+
 export interface GameServerWebhooks {
-  /** Posts `event` signed with the target's secret; throws unless the game server answers 2xx. */
-  deliver(target: WebhookTarget, event: TPaymentWebhookEvent): Promise<void>;
+  /** Posts `event` signed with the target's secret and tells how it went; never throws. */
+  deliver(target: WebhookTarget, event: PortalWebhookEvent): Promise<WebhookOutcome>;
 }
 
 /** Signed delivery of payment events to the game servers. */
@@ -40,20 +60,41 @@ export function createGameServerWebhooks(options: GameServerWebhooksOptions = {}
   return {
     async deliver(target, event) {
       const body = JSON.stringify(event);
-      const response = await post(target.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [PAYMENT_SIGNATURE_HEADER]: signPortalWebhook(body, target.secret),
-          [PAYMENT_EVENT_ID_HEADER]: event.id,
-          'user-agent': 'portal-webhooks/1',
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      await response.body?.cancel();
-      if (response.status < 200 || response.status >= 300) throw new Error(`webhook answered ${response.status}`);
+      const started = performance.now();
+      const took = () => Math.round(performance.now() - started);
+      try {
+        const response = await post(target.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            [PAYMENT_SIGNATURE_HEADER]: signPortalWebhook(body, target.secret),
+            [PAYMENT_EVENT_ID_HEADER]: event.id,
+            'user-agent': 'portal-webhooks/1',
+          },
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        await response.body?.cancel();
+        const ok = response.status >= 200 && response.status < 300;
+        return {
+          ok,
+          responseStatus: response.status,
+          durationMs: took(),
+          error: ok ? null : `answered ${response.status}`,
+          permanent: false,
+        };
+      } catch (error) {
+        const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+        const reason = timedOut ? `no answer within ${timeoutMs / 1000} s` : error instanceof Error ? error.message : String(error);
+        return {
+          ok: false,
+          responseStatus: null,
+          durationMs: took(),
+          error: reason.slice(0, 500),
+          permanent: error instanceof PermanentJobError,
+        };
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import type { TCurrency, TPaymentProviderId } from '@portal/contracts/payments';
 import type { Db } from '../../db/client.ts';
 import {
@@ -11,7 +11,9 @@ import {
   projectWebhooks,
   projects,
   users,
+  webhookDeliveries,
   type PaymentAttemptRow,
+  type WebhookDeliveryRow,
   type PaymentRow,
 } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -252,7 +254,35 @@ export function createPaymentsRepository(db: Db) {
         return { payment: updated, changed: true };
       });
     },
+
+    /** One line of the deliveries log. */
+    async recordDelivery(delivery: NewWebhookDelivery): Promise<WebhookDeliveryRow> {
+      const [row] = await db.insert(webhookDeliveries).values(delivery).returning();
+      return row!;
+    },
+
+    async findDelivery(project: string, id: number): Promise<WebhookDeliveryRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.project, project), eq(webhookDeliveries.id, id)));
+      return row;
+    },
+
+    /** A project's deliveries, newest first; `before` is the id of the last line already shown. */
+    async listDeliveries(project: string, options: { before?: number | undefined; limit: number; paymentId?: string | undefined }) {
+      const where: SQL[] = [eq(webhookDeliveries.project, project)];
+      if (options.before) where.push(lt(webhookDeliveries.id, options.before));
+      if (options.paymentId) where.push(eq(webhookDeliveries.paymentId, options.paymentId));
+      return db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(...where))
+        .orderBy(desc(webhookDeliveries.id))
+        .limit(options.limit);
+    },
   };
 }
 
 export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;
+export type NewWebhookDelivery = typeof webhookDeliveries.$inferInsert;

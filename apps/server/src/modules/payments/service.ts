@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { FALLBACK_LANGUAGE, type Language } from '@portal/contracts/languages';
 import {
@@ -11,16 +11,23 @@ import {
   type TPaymentProcessResponse,
   type TPaymentProviderId,
   type TPaymentWebhookEvent,
+  type TWebhookTestEvent,
 } from '@portal/contracts/payments';
+import type { TWebhookDelivery } from '@portal/contracts/staff';
 import type { Db } from '../../db/client.ts';
-import type { PaymentAttemptRow, PaymentRow, UserRow } from '../../db/schema.ts';
-import { webhookEventId, type GameServerWebhooks } from '../../integrations/game-server-webhooks/webhooks.ts';
+import type { PaymentAttemptRow, PaymentRow, UserRow, WebhookDeliveryRow } from '../../db/schema.ts';
+import {
+  webhookEventId,
+  type GameServerWebhooks,
+  type PortalWebhookEvent,
+  type WebhookOutcome,
+} from '../../integrations/game-server-webhooks/webhooks.ts';
 import type { PaymentProviders } from '../../integrations/payments/create-payment-providers.ts';
 import { SandboxPaymentFinishedError, type SandboxOutcome } from '../../integrations/payments/sandbox.ts';
 import type { ProviderClientData, ProviderEvent, ProviderPaymentState } from '../../integrations/payments/types.ts';
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { exponentialBackoff, type JobKind } from '../../lib/jobs/queue.ts';
+import { exponentialBackoff, PermanentJobError, type JobKind } from '../../lib/jobs/queue.ts';
 import { gameNameOf, toGameServer, toHistoryItem } from './mappers.ts';
 import { RECONCILE_JOB, WEBHOOK_JOB } from './job-kinds.ts';
 import { paymentNotFound, type PaymentTransaction, type PaymentsRepository } from './repository.ts';
@@ -473,9 +480,9 @@ export class PaymentsService {
     return {
       // 10 s doubling to an hour, 40 attempts: a day and a half of retries.
       [WEBHOOK_JOB]: {
-        maxAttempts: 40,
-        backoffMs: exponentialBackoff(this.options.webhookRetryBaseMs ?? 10_000, 3_600_000),
-        handler: (payload) => this.deliverWebhook(String(payload.paymentId)),
+        maxAttempts: WEBHOOK_MAX_ATTEMPTS,
+        backoffMs: this.webhookBackoff(),
+        handler: (payload, context) => this.deliverWebhook(String(payload.paymentId), context.attempt),
       },
       [RECONCILE_JOB]: {
         maxAttempts: 30,
@@ -498,7 +505,16 @@ export class PaymentsService {
     await this.repository.erasePersonalData(tx, userId);
   }
 
-  async deliverWebhook(paymentId: string): Promise<void> {
+  private webhookBackoff(): (attempt: number) => number {
+    return exponentialBackoff(this.options.webhookRetryBaseMs ?? 10_000, 3_600_000);
+  }
+
+  /**
+   * The job's try `attempt` at a payment's final event: logged in the deliveries log with when
+   * the job tries again; throws on a failure so the job retries (or gives up at once when the
+   * target is refused).
+   */
+  async deliverWebhook(paymentId: string, attempt = 1): Promise<void> {
     const payment = await this.find(paymentId);
     if (!payment?.finishedAt) return;
     const hook = await this.repository.webhookTarget(payment.project);
@@ -508,7 +524,71 @@ export class PaymentsService {
     }
     const type = WEBHOOK_TYPE_OF_STATUS[payment.status as 'paid' | 'fail' | 'none'];
     const event: TPaymentWebhookEvent = { id: webhookEventId(payment.id, type), type, data: toGameServer(payment) };
-    await this.options.webhooks.deliver(hook, event);
+    const outcome = await this.options.webhooks.deliver(hook, event);
+    const retries = !outcome.ok && !outcome.permanent && attempt < WEBHOOK_MAX_ATTEMPTS;
+    await this.repository.recordDelivery({
+      project: payment.project,
+      paymentId: payment.id,
+      eventId: event.id,
+      eventType: event.type,
+      event,
+      url: hook.url,
+      ...outcomeColumns(outcome),
+      attempt,
+      nextRetryAt: retries ? new Date(Date.now() + this.webhookBackoff()(attempt)) : null,
+    });
+    if (outcome.permanent) throw new PermanentJobError(outcome.error ?? 'webhook target refused');
+    if (!outcome.ok) throw new Error(`webhook ${outcome.error ?? 'failed'}`);
+  }
+
+  /** The console's "send test event": a signed `webhook.test` to the project's URL, logged. */
+  async sendTestWebhook(project: string): Promise<TWebhookDelivery> {
+    const hook = await this.repository.webhookTarget(project);
+    if (!hook) throw new AppError('WEBHOOK_NOT_SET', 409, 'Set the webhook URL first');
+    const event: TWebhookTestEvent = {
+      id: `evt_${randomBytes(16).toString('hex')}`,
+      type: 'webhook.test',
+      data: { project, sentAt: new Date().toISOString() },
+    };
+    const outcome = await this.options.webhooks.deliver(hook, event);
+    const row = await this.repository.recordDelivery({
+      project,
+      paymentId: null,
+      eventId: event.id,
+      eventType: event.type,
+      event,
+      url: hook.url,
+      ...outcomeColumns(outcome),
+      attempt: 0,
+      nextRetryAt: null,
+    });
+    return toDelivery(row);
+  }
+
+  /** Sends a logged event again as it was (the same event id), to the project's current URL and secret. */
+  async redeliverWebhook(project: string, deliveryId: number): Promise<TWebhookDelivery> {
+    const earlier = await this.repository.findDelivery(project, deliveryId);
+    if (!earlier) throw new AppError('NOT_FOUND', 404, 'No such delivery in this project');
+    const hook = await this.repository.webhookTarget(project);
+    if (!hook) throw new AppError('WEBHOOK_NOT_SET', 409, 'Set the webhook URL first');
+    const outcome = await this.options.webhooks.deliver(hook, earlier.event as PortalWebhookEvent);
+    const row = await this.repository.recordDelivery({
+      project,
+      paymentId: earlier.paymentId,
+      eventId: earlier.eventId,
+      eventType: earlier.eventType,
+      event: earlier.event,
+      url: hook.url,
+      ...outcomeColumns(outcome),
+      attempt: 0,
+      nextRetryAt: null,
+    });
+    return toDelivery(row);
+  }
+
+  /** The deliveries log of a project, newest first. */
+  async webhookDeliveries(project: string, query: { before?: number | undefined; limit: number; paymentId?: string | undefined }) {
+    return (await this.repository.listDeliveries(project, query)).map(toDelivery);
   }
 
   private async applyProviderState(payment: PaymentRow, state: ProviderPaymentState): Promise<EventOutcome> {
@@ -526,4 +606,31 @@ export class PaymentsService {
     }
     return existing;
   }
+}
+
+/** Webhook tries before the job gives up: 10 s doubling to an hour is a day and a half. */
+export const WEBHOOK_MAX_ATTEMPTS = 40;
+
+const outcomeColumns = (outcome: WebhookOutcome) => ({
+  ok: outcome.ok,
+  responseStatus: outcome.responseStatus,
+  error: outcome.error,
+  durationMs: outcome.durationMs,
+});
+
+export function toDelivery(row: WebhookDeliveryRow): TWebhookDelivery {
+  return {
+    id: row.id,
+    paymentId: row.paymentId,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    url: row.url,
+    ok: row.ok,
+    responseStatus: row.responseStatus,
+    error: row.error,
+    durationMs: row.durationMs,
+    attempt: row.attempt,
+    nextRetryAt: row.nextRetryAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

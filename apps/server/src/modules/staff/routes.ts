@@ -21,6 +21,9 @@ import {
   ZStaffProjectSettings,
   ZStaffPayment,
   ZStaffPaymentsQuery,
+  ZWebhookDeliveriesQuery,
+  ZWebhookDelivery,
+  ZWebhookDeliveryParams,
   ZWebhookRequest,
   ZWebhookResponse,
 } from '@portal/contracts/staff';
@@ -300,6 +303,49 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       },
     },
     async (request) => staff.setWebhook(request.params.project, request.body.url, auth.staffId(request)),
+  );
+
+  app.post(
+    '/staff/projects/:project/webhook/test',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'Send a signed `webhook.test` event to the project webhook URL now; answers the logged delivery',
+        params: ZProjectParams,
+        response: { 200: z.object({ data: ZWebhookDelivery }), ...errors, 409: ZApiError },
+      },
+    },
+    async (request) => ({ data: await payments.sendTestWebhook(request.params.project) }),
+  );
+
+  app.get(
+    '/staff/projects/:project/webhook-deliveries',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: "The project's webhook deliveries, newest first: event, answer, time taken, attempt, next retry",
+        params: ZProjectParams,
+        querystring: ZWebhookDeliveriesQuery,
+        response: { 200: z.object({ data: z.array(ZWebhookDelivery) }), ...errors },
+      },
+    },
+    async (request) => ({ data: await payments.webhookDeliveries(request.params.project, request.query) }),
+  );
+
+  app.post(
+    '/staff/projects/:project/webhook-deliveries/:deliveryId/redeliver',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'Send a logged event again, with the same event id, to the current URL and secret',
+        params: ZWebhookDeliveryParams,
+        response: { 200: z.object({ data: ZWebhookDelivery }), ...errors, 409: ZApiError },
+      },
+    },
+    async (request) => ({ data: await payments.redeliverWebhook(request.params.project, request.params.deliveryId) }),
   );
 
   app.get(
