@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ZSupportEvent, type TSupportEvent } from '@portal/contracts/support';
 import { staffApi } from '../staff-paths';
-import { staffKeys } from './staff-request';
+import { staffKeys } from './keys';
 import { setStaffToken } from './staff-session';
 
 export interface SseFrame {
