@@ -10,6 +10,7 @@ import ru from '../../public/locales/ru/translation.json';
 import { createQueryClient } from '@/shared/api/query-client';
 import { ModalProvider } from '@/shared/ui/modal/modal-provider';
 import { LayoutOptionsProvider } from '@/shared/layout/layout-options';
+import { checkStubAnswer } from './contract';
 
 /** i18next with the real en and ru files, in memory. */
 export async function setupI18n(lng: 'en' | 'ru' = 'en') {
@@ -28,8 +29,11 @@ export async function setupI18n(lng: 'en' | 'ru' = 'en') {
 
 type Answer = { status?: number; body: unknown };
 
-/** Answers fetch calls by URL prefix; unknown URLs answer 404. */
-export function mockApi(routes: Record<string, Answer | (() => Answer)>) {
+/**
+ * Answers fetch calls by URL prefix; unknown URLs answer 404. Success bodies must match the
+ * route's contract schema unless `offContract` (a test of an answer the contract does not allow).
+ */
+export function mockApi(routes: Record<string, Answer | (() => Answer)>, { offContract = false } = {}) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const key = Object.keys(routes)
@@ -37,6 +41,7 @@ export function mockApi(routes: Record<string, Answer | (() => Answer)>) {
       .find((prefix) => url.startsWith(prefix));
     const found = key ? routes[key] : undefined;
     const answer = typeof found === 'function' ? found() : (found ?? { status: 404, body: { code: 'NOT_FOUND', message: 'no' } });
+    if (!offContract) checkStubAnswer(url, answer.status ?? 200, answer.body);
     return new Response(JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'content-type': 'application/json' },

@@ -87,11 +87,6 @@ export function loadProviderScript(url: string): Promise<void> {
   return loading;
 }
 
-/** Tests only: forget the loaded scripts. */
-export function resetProviderScripts(): void {
-  scripts.clear();
-}
-
 async function callServer(call: () => Promise<{ result: TAuthResult }>): Promise<TAuthResult> {
   try {
     return (await call()).result;

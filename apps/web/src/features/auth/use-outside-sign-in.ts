@@ -8,7 +8,8 @@ import { isMobileSource } from '@/shared/auth/host-message';
 import { api } from '@/shared/paths';
 import { notifyError } from '@/shared/ui/notify';
 import { setUserAuthState } from './api/set-user-auth-state';
-import { checkUserAuthState, checkUserAuthStateKey } from './api/check-user-auth-state';
+import { checkUserAuthState } from './api/check-user-auth-state';
+import { authKeys } from './api/keys';
 
 /** Outside sign-in state is polled every 2000 ms. */
 export const AUTH_STATE_POLL_MS = 2000;
@@ -153,7 +154,7 @@ export function useOutsideSignIn({ session, source, onResult, onClosed, onFailed
   );
 
   const poll = useQuery({
-    queryKey: checkUserAuthStateKey(pending?.id ?? ''),
+    queryKey: authKeys.userAuthState(pending?.id ?? ''),
     queryFn: ({ signal }) => pollAuthState(pending!, signal),
     enabled: pending !== null,
     refetchInterval: (query) => nextPoll(query.state.data),

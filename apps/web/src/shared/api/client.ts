@@ -40,26 +40,29 @@ export function setRequestContext(next: RequestContext): void {
 
 export const getRequestContext = (): Readonly<RequestContext> => requestContext;
 
+/** What the player client does on a 401 of a call that carried a token; `app/` registers it. */
+export type UnauthorizedReaction = (source: string | null | undefined) => void;
+
+let playerUnauthorizedReaction: UnauthorizedReaction | null = null;
 // Several calls failing with 401 together react once.
 let lastUnauthorizedAt = 0;
 const UNAUTHORIZED_QUIET_MS = 2000;
+
+/** Registers the player's 401 reaction (and starts a fresh quiet period). */
+export function setPlayerUnauthorizedReaction(reaction: UnauthorizedReaction | null): void {
+  playerUnauthorizedReaction = reaction;
+  lastUnauthorizedAt = 0;
+}
 
 /**
  * The one place that reacts to a 401: only for calls that carried a token,
  * so a wrong password or an expired sign-in link never signs anybody out.
  */
-function onUnauthorized(): void {
+function onPlayerUnauthorized(): void {
   const now = Date.now();
   if (now - lastUnauthorizedAt < UNAUTHORIZED_QUIET_MS) return;
   lastUnauthorizedAt = now;
-  const { source } = requestContext;
-  // Loaded on the first 401 only: no page pays for it up front.
-  void import('../auth/unauthorized').then(({ authMode, reactToUnauthorized }) => reactToUnauthorized(authMode(source)));
-}
-
-/** Tests only: forget the last 401 reaction. */
-export function resetUnauthorizedGuard(): void {
-  lastUnauthorizedAt = 0;
+  playerUnauthorizedReaction?.(requestContext.source);
 }
 
 function bearerToken(): string | null {
@@ -74,19 +77,28 @@ function bearerToken(): string | null {
 
 /** The headers every product call carries. */
 export function buildHeaders(extra?: HeadersInit): Headers {
+  const headers = baseHeaders(extra);
+  addPlayerHeaders(headers);
+  const token = bearerToken();
+  if (token) headers.set(HEADERS.authorization, `Bearer ${token}`);
+  return headers;
+}
+
+function baseHeaders(extra?: HeadersInit): Headers {
   const headers = new Headers(extra);
   headers.set('Accept', 'application/json');
   headers.set(HEADERS.language, currentLanguage());
+  return headers;
+}
+
+function addPlayerHeaders(headers: Headers): void {
   const session = storage.get(STORAGE_KEYS.session);
   if (session) headers.set(HEADERS.session, session);
   if (requestContext.source) headers.set(HEADERS.source, requestContext.source);
   if (requestContext.locale) headers.set(HEADERS.locale, requestContext.locale);
   if (requestContext.project) headers.set(HEADERS.project, requestContext.project);
-  const token = bearerToken();
-  if (token) headers.set(HEADERS.authorization, `Bearer ${token}`);
   const tempUserId = storage.get(STORAGE_KEYS.tempUserId);
   if (tempUserId) headers.set(HEADERS.tempUserId, tempUserId);
-  return headers;
 }
 
 function isErrorBody(body: unknown): body is TApiError {
@@ -98,58 +110,94 @@ function isErrorBody(body: unknown): body is TApiError {
   );
 }
 
-/**
- * Calls the API and returns the `data` of its `{ data }` answer; throws ApiError otherwise.
- * The payload type comes from `@portal/contracts`.
- */
 export interface RequestOptions {
   /** false: a 401 is only this call's failure (logout, token check), not a sign-out. */
   reactToUnauthorized?: boolean;
 }
 
-export async function apiRequest<T>(url: string, init: RequestInit = {}, options: RequestOptions = {}): Promise<T> {
-  let response: Response;
-  const headers = buildHeaders(init.headers);
-  try {
-    response = await fetch(url, { ...init, headers });
-  } catch (cause) {
-    if (init.signal?.aborted) throw cause;
-    throw new ApiError('NETWORK_ERROR', cause instanceof Error ? cause.message : 'Network error', 0);
-  }
-
-  let body: unknown = undefined;
-  const text = await response.text();
-  if (text) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-  }
-
-  if (!response.ok) {
-    if (response.status === 401 && headers.has(HEADERS.authorization) && options.reactToUnauthorized !== false) {
-      onUnauthorized();
-    }
-    if (isErrorBody(body)) throw new ApiError(body.code, body.message, response.status, body);
-    throw new ApiError('HTTP_ERROR', response.statusText || `HTTP ${response.status}`, response.status);
-  }
-  if (typeof body !== 'object' || body === null || !('data' in body)) {
-    throw new ApiError('BAD_RESPONSE', 'The answer has no data', response.status);
-  }
-  return (body as { data: T }).data;
+export interface ApiClientOptions {
+  /** The bearer token a call carries, if any. */
+  getToken: () => string | null;
+  /** Headers of this client besides Accept, language and authorization. */
+  addHeaders?: (headers: Headers) => void;
+  /** A 401 answer to a call that carried a token. */
+  onUnauthorized?: () => void;
+  /**
+   * `data`: answers are `{ data }` envelopes and calls return their `data` (the player API).
+   * `body`: calls return the whole parsed body (the staff console's routes answer bare bodies).
+   */
+  envelope?: 'data' | 'body';
 }
 
-export const apiGet = <T>(url: string, signal?: AbortSignal) => apiRequest<T>(url, { method: 'GET', signal });
+export interface ApiClient {
+  request<T>(url: string, init?: RequestInit, options?: RequestOptions): Promise<T>;
+  get<T>(url: string, signal?: AbortSignal): Promise<T>;
+  post<T>(url: string, payload?: unknown, options?: RequestOptions & { signal?: AbortSignal }): Promise<T>;
+}
 
-export const apiPost = <T>(url: string, payload?: unknown, options?: RequestOptions & { signal?: AbortSignal }) =>
-  apiRequest<T>(
-    url,
-    {
-      method: 'POST',
-      signal: options?.signal,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(payload ?? {}),
-    },
-    options,
-  );
+/** The JSON init of a call with a body. */
+export const jsonInit = (method: string, payload?: unknown, signal?: AbortSignal): RequestInit => ({
+  method,
+  signal,
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(payload ?? {}),
+});
+
+/** A fetch wrapper: headers, token, error bodies as ApiError, the 401 reaction. */
+export function createApiClient({ getToken, addHeaders, onUnauthorized, envelope = 'data' }: ApiClientOptions): ApiClient {
+  async function request<T>(url: string, init: RequestInit = {}, options: RequestOptions = {}): Promise<T> {
+    const headers = baseHeaders(init.headers);
+    addHeaders?.(headers);
+    const token = getToken();
+    if (token) headers.set(HEADERS.authorization, `Bearer ${token}`);
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, headers });
+    } catch (cause) {
+      if (init.signal?.aborted) throw cause;
+      throw new ApiError('NETWORK_ERROR', cause instanceof Error ? cause.message : 'Network error', 0);
+    }
+
+    let body: unknown = undefined;
+    const text = await response.text();
+    if (text) {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+    }
+
+    if (!response.ok) {
+      if (response.status === 401 && headers.has(HEADERS.authorization) && options.reactToUnauthorized !== false) {
+        onUnauthorized?.();
+      }
+      if (isErrorBody(body)) throw new ApiError(body.code, body.message, response.status, body);
+      const rest = typeof body === 'object' && body !== null ? body : {};
+      throw new ApiError('HTTP_ERROR', response.statusText || `HTTP ${response.status}`, response.status, rest);
+    }
+    if (envelope === 'body') return body as T;
+    if (typeof body !== 'object' || body === null || !('data' in body)) {
+      throw new ApiError('BAD_RESPONSE', 'The answer has no data', response.status);
+    }
+    return (body as { data: T }).data;
+  }
+  return {
+    request,
+    get: <T>(url: string, signal?: AbortSignal) => request<T>(url, { method: 'GET', signal }),
+    post: <T>(url: string, payload?: unknown, options?: RequestOptions & { signal?: AbortSignal }) =>
+      request<T>(url, jsonInit('POST', payload, options?.signal), options),
+  };
+}
+
+/** The player API: product headers, the player's token, `{ data }` answers. */
+export const playerApi = createApiClient({
+  getToken: bearerToken,
+  addHeaders: addPlayerHeaders,
+  onUnauthorized: onPlayerUnauthorized,
+});
+
+/** Calls the player API and returns the `data` of its `{ data }` answer; throws ApiError otherwise. */
+export const apiRequest = playerApi.request;
+export const apiGet = playerApi.get;
+export const apiPost = playerApi.post;

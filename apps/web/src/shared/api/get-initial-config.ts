@@ -5,6 +5,7 @@ import { setHostOrigins } from '../auth/host-message';
 import { api } from '../paths';
 import { STORAGE_KEYS } from '../storage-keys';
 import { storage } from '../storage';
+import { controlKeys } from './query-keys';
 
 /**
  * The project settings, shared by the portal, prices and the embedded screens. Without a
@@ -19,7 +20,7 @@ export const getInitialConfig = async (project?: string, signal?: AbortSignal) =
 
 export const initialConfigQueryOptions = (project?: string) =>
   queryOptions({
-    queryKey: ['control', 'initial-config', project ?? null],
+    queryKey: controlKeys.initialConfig(project ?? null),
     queryFn: ({ signal }) => getInitialConfig(project, signal),
     staleTime: 5 * 60_000,
     // With a pending session the auth screens handle the failure.

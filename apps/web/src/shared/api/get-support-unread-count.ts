@@ -3,16 +3,15 @@ import type { TUnreadCountResponse } from '@portal/contracts/support';
 import { ApiError, apiGet } from './client';
 import { useSupportEvents } from './support-events';
 import { api } from '../paths';
+import { supportKeys } from './query-keys';
 
 /** Unread support messages, polled while signed in (the header's support mark). */
 export const UNREAD_POLL_MS = 60_000;
 
-export const supportUnreadCountQueryKey = ['support', 'unread-count'] as const;
-
 /** GET /support/get-support-unread-message-count reads `data.count`. */
 export const supportUnreadCountQueryOptions = () =>
   queryOptions({
-    queryKey: supportUnreadCountQueryKey,
+    queryKey: supportKeys.unreadCount(),
     queryFn: ({ signal }) => apiGet<TUnreadCountResponse>(api.supportUnreadCount(), signal),
     refetchInterval: UNREAD_POLL_MS,
     staleTime: 30_000,
@@ -31,7 +30,7 @@ export function useSupportUnreadCount(enabled: boolean) {
   const queryClient = useQueryClient();
   useSupportEvents((event) => {
     if (event.type === 'unreadCount') {
-      queryClient.setQueryData<TUnreadCountResponse>(supportUnreadCountQueryKey, { count: event.count });
+      queryClient.setQueryData<TUnreadCountResponse>(supportKeys.unreadCount(), { count: event.count });
     }
   }, enabled);
   return useQuery({ ...supportUnreadCountQueryOptions(), enabled });

@@ -6,6 +6,7 @@ import { api } from '../paths';
 import { STORAGE_KEYS } from '../storage-keys';
 import { storage } from '../storage';
 import { notifyError } from '../ui/notify';
+import { supportKeys } from '../api/query-keys';
 
 /**
  * The anonymous marker: a random UUID sent as Temp-User-Id while signed
@@ -41,7 +42,7 @@ export function mergeAnonymousMarker(): Promise<void> {
       if (support?.result === true) {
         clearAnonymousMarker();
         // The guest's tickets are the player's now: lists and counts asked before are stale.
-        void queryClient.invalidateQueries({ queryKey: ['support'] });
+        void queryClient.invalidateQueries({ queryKey: supportKeys.all });
       } else notifyError('MERGE_USER_ID_ERROR');
     })
     .catch(() => notifyError('MERGE_USER_ID_ERROR'))

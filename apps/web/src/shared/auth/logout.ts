@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiPost } from '../api/client';
 import { api } from '../paths';
 import { clearSignIn, getAccessToken } from './auth-store';
+import { supportKeys, userKeys } from '../api/query-keys';
 
 export const logoutRequest = () => apiPost<TOkAnswer>(api.logout(), {}, { reactToUnauthorized: false });
 
@@ -13,6 +14,6 @@ export const logoutRequest = () => apiPost<TOkAnswer>(api.logout(), {}, { reactT
 export async function logout(queryClient?: QueryClient): Promise<void> {
   if (getAccessToken()) await logoutRequest().catch(() => undefined);
   clearSignIn();
-  queryClient?.removeQueries({ queryKey: ['support'] });
-  queryClient?.removeQueries({ queryKey: ['user'] });
+  queryClient?.removeQueries({ queryKey: supportKeys.all });
+  queryClient?.removeQueries({ queryKey: userKeys.all });
 }

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigate } from '../navigation';
 import { toastStore } from '../ui/notify';
-import { apiGet, resetUnauthorizedGuard, setRequestContext } from '../api/client';
 import { decodeResult } from '@portal/contracts/result-codec';
 import { authMode, reactToUnauthorized } from './unauthorized';
 import { resetHostOrigins, setHostOrigins } from './host-message';
@@ -22,8 +21,6 @@ beforeEach(() => {
 afterEach(() => {
   resetHostOrigins();
   setNavigate(null);
-  setRequestContext({ source: null });
-  resetUnauthorizedGuard();
   vi.restoreAllMocks();
 });
 
@@ -77,46 +74,5 @@ describe('the 401 reaction', () => {
     expect(localStorage.getItem('webAuthData')).toBeNull();
     expect(shown).toEqual([expect.objectContaining({ kind: 'error', id: 'UNAUTHORIZED_INVALID_TOKEN' })]);
     expect(navigate).toHaveBeenCalledWith('/session/login', { replace: true });
-  });
-});
-
-describe('the api client', () => {
-  const answer401 = () =>
-    new Response(JSON.stringify({ code: 'UNAUTHORIZED', message: 'no' }), { status: 401, headers: { 'content-type': 'application/json' } });
-
-  it('reacts once to 401 answers of calls that carried a token', async () => {
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer401());
-    await Promise.all([apiGet('/api/user/me').catch(() => undefined), apiGet('/api/user/get-profile').catch(() => undefined)]);
-    await vi.waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
-    expect(navigate).toHaveBeenCalledWith('/session/login', { replace: true });
-  });
-
-  it('leaves a 401 without a token to the caller', async () => {
-    localStorage.removeItem('accessToken');
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer401());
-    await expect(apiGet('/api/user/me')).rejects.toMatchObject({ status: 401 });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(navigate).not.toHaveBeenCalled();
-  });
-
-  it('uses the request context source: mobile goes to /unauthorized', async () => {
-    setRequestContext({ source: 'android' });
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer401());
-    await apiGet('/api/user/me').catch(() => undefined);
-    await vi.waitFor(() => expect(navigate.mock.calls[0]?.[0]).toMatch(/^\/unauthorized\//));
-  });
-
-  it('in a host frame: the 401 goes to the allowed host as authResult 3001 and the page shows /loader', async () => {
-    const post = vi.fn();
-    vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage: post } as unknown as Window);
-    Object.defineProperty(document, 'referrer', { value: 'https://game.example/play', configurable: true });
-    setHostOrigins(['https://game.example']);
-    setRequestContext({ source: 'web' });
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer401());
-    await apiGet('/api/support/get-tickets').catch(() => undefined);
-    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/loader', { replace: true }));
-    expect(post).toHaveBeenCalledWith({ type: 'authResult', result: { isError: true, errorCode: 3001 } }, 'https://game.example');
-    // The frame keeps its token: the host decides what happens next.
-    expect(localStorage.getItem('accessToken')).toBe('stale');
   });
 });

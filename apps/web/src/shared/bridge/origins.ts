@@ -68,11 +68,3 @@ export function createOriginPolicy(allowedOrigins: Iterable<string>, ownOrigin?:
   };
   return { origins: list, isAllowed: (origin) => match(origin) !== null, match };
 }
-
-/** The policy of this page: its own origin plus `config.allowedOrigins`. */
-export function pageOriginPolicy(config: { allowedOrigins: readonly string[] }): OriginPolicy {
-  return createOriginPolicy(config.allowedOrigins, typeof location === 'undefined' ? null : location.origin);
-}
-
-export const isAllowedOrigin = (origin: unknown, allowed: OriginPolicy | Iterable<string>): boolean =>
-  ('isAllowed' in allowed ? allowed : createOriginPolicy(allowed)).isAllowed(origin);

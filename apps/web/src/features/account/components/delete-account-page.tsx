@@ -10,6 +10,7 @@ import { notify } from '@/shared/ui/notify';
 import { paths } from '@/shared/paths';
 import { useDeleteAccount } from '../api/delete-account';
 import './account.css';
+import { supportKeys, userKeys } from '@/shared/api/query-keys';
 
 /** Account deletion: an explicit confirmation, then the server removes the personal data. */
 export function DeleteAccountPage() {
@@ -31,8 +32,8 @@ export function DeleteAccountPage() {
       await remove.mutateAsync({ confirmation: true });
       setDone(true);
       clearSignIn();
-      queryClient.removeQueries({ queryKey: ['user'] });
-      queryClient.removeQueries({ queryKey: ['support'] });
+      queryClient.removeQueries({ queryKey: userKeys.all });
+      queryClient.removeQueries({ queryKey: supportKeys.all });
       notify({ kind: 'success', text: t('account.deleted'), id: 'account-deleted' });
       navigate(paths.catalogue(lng), { replace: true });
     } catch {

@@ -10,5 +10,3 @@ export const checkUserAuthState = (id: string, secret: string, handoff: string |
     signal,
     headers: { [AUTH_STATE_HEADERS.secret]: secret, ...(handoff ? { [AUTH_STATE_HEADERS.handoff]: handoff } : {}) },
   });
-
-export const checkUserAuthStateKey = (id: string) => ['auth', 'check-user-auth-state', id] as const;

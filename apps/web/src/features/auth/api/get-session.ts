@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSessionInfo } from '@portal/contracts/session';
 import { ApiError, apiRequest } from '@/shared/api/client';
 import { api } from '@/shared/paths';
+import { authKeys } from './keys';
 
 /** GET /api/session/{session}: the host's session, 404 when unknown or expired. */
 export const getSession = (id: string, signal?: AbortSignal) =>
@@ -9,7 +10,7 @@ export const getSession = (id: string, signal?: AbortSignal) =>
 
 export const sessionQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['session', id],
+    queryKey: authKeys.session(id),
     queryFn: ({ signal }) => getSession(id, signal),
     // One look per screen opening is enough: the screens of one flow share it.
     staleTime: 60_000,

@@ -2,12 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TGameRecord } from '@portal/contracts/control';
 import { apiGet } from '@/shared/api/client';
 import { api } from '@/shared/paths';
+import { catalogueKeys } from './keys';
 
 export const getGamesData = (signal?: AbortSignal) => apiGet<TGameRecord[]>(api.gamesData(), signal);
 
 export const gamesDataQueryOptions = () =>
   queryOptions({
-    queryKey: ['control', 'games-data'],
+    queryKey: catalogueKeys.gamesData(),
     queryFn: ({ signal }) => getGamesData(signal),
     meta: { errorToast: 'GET_GAMES_DATA_ERROR' },
   });

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TSingleGameData } from '@portal/contracts/control';
 import { ApiError, apiGet } from '@/shared/api/client';
 import { api } from '@/shared/paths';
+import { gameKeys } from './keys';
 
 export const getSingleGameData = async (projectName: string, signal?: AbortSignal) => {
   const data = await apiGet<TSingleGameData>(api.singleGameData(projectName), signal);
@@ -12,7 +13,7 @@ export const getSingleGameData = async (projectName: string, signal?: AbortSigna
 
 export const singleGameDataQueryOptions = (projectName: string) =>
   queryOptions({
-    queryKey: ['control', 'single-game-data', projectName],
+    queryKey: gameKeys.singleGameData(projectName),
     queryFn: ({ signal }) => getSingleGameData(projectName, signal),
     meta: { errorToast: 'GET_SINGLE_GAME_DATA_ERROR' },
   });

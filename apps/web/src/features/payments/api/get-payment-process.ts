@@ -4,13 +4,14 @@ import type { TPaymentProcessResponse } from '@portal/contracts/payments';
 import { apiGet } from '@/shared/api/client';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { api } from '@/shared/paths';
+import { paymentKeys } from './keys';
 
 export const getPaymentProcess = (id: string, signal?: AbortSignal) => apiGet<TPaymentProcessResponse>(api.paymentProcess(id), signal);
 
 /** Per interface language: the server names the game in it. */
 export const paymentProcessQueryOptions = (id: string, language: Language) =>
   queryOptions({
-    queryKey: ['payments', 'process', id, language],
+    queryKey: paymentKeys.process(id, language),
     queryFn: ({ signal }) => getPaymentProcess(id, signal),
     staleTime: 30_000,
   });

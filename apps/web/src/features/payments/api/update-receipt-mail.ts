@@ -1,7 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
 import { apiPost } from '@/shared/api/client';
 import { api } from '@/shared/paths';
 
 export const updateReceiptMail = (email: string) => apiPost<{ result: boolean }>(api.paymentUpdateReceiptMail(), { email });
-
-export const useUpdateReceiptMail = () => useMutation({ mutationFn: updateReceiptMail });

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TStaffApiKey } from '@portal/contracts/staff';
 import { staffApi } from '../staff-paths';
-import { staffData, staffKeys } from './staff-request';
+import { staffData } from './staff-request';
+import { staffKeys } from './keys';
 
 /** GET /api/staff/projects/{project}/api-keys: prefix and times of each key, never the key. */
 export const getApiKeys = (project: string, signal?: AbortSignal) => staffData<TStaffApiKey[]>(staffApi.apiKeys(project), { signal });

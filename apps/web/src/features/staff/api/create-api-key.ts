@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffApi } from '../staff-paths';
-import { staffKeys, staffRequest } from './staff-request';
+import { staffRequest } from './staff-request';
+import { staffKeys } from './keys';
 
 /** POST /api/staff/projects/{project}/api-keys -> `{ key }`, shown once. */
 export const createApiKey = async (project: string): Promise<string> =>

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TStaffMe } from '@portal/contracts/staff';
 import { staffApi } from '../staff-paths';
-import { staffData, staffKeys } from './staff-request';
+import { staffData } from './staff-request';
+import { staffKeys } from './keys';
 
 export const getStaffMe = (signal?: AbortSignal) => staffData<TStaffMe>(staffApi.me(), { signal });
 

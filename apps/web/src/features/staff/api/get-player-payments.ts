@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TStaffPayment } from '@portal/contracts/staff';
 import { staffApi } from '../staff-paths';
-import { staffKeys, staffRequest } from './staff-request';
+import { staffRequest } from './staff-request';
+import { staffKeys } from './keys';
 
 /** GET /api/staff/payments?userId= answers the list itself, newest first. */
 export const getPlayerPayments = (userId: string, signal?: AbortSignal) =>

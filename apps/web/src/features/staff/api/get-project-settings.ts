@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TStaffProjectSettings } from '@portal/contracts/staff';
 import { staffApi } from '../staff-paths';
-import { staffData, staffKeys } from './staff-request';
+import { staffData } from './staff-request';
+import { staffKeys } from './keys';
 
 export const getProjectSettings = (project: string, signal?: AbortSignal) =>
   staffData<TStaffProjectSettings>(staffApi.project(project), { signal });

@@ -3,7 +3,8 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TStaffTicket, TStaffTicketListItem } from '@portal/contracts/support';
 import { staffApi } from '../staff-paths';
 import { STAFF_POLL_MS } from './get-tickets';
-import { staffData, staffKeys } from './staff-request';
+import { staffData } from './staff-request';
+import { staffKeys } from './keys';
 
 /** Reading a ticket marks the player's messages read for staff (the server does it). */
 export const getStaffTicket = (id: string, signal?: AbortSignal) => staffData<TStaffTicket>(staffApi.ticket(id), { signal });

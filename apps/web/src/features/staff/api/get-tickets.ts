@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TStaffTicketListItem, TTicketStatus } from '@portal/contracts/support';
 import { staffApi } from '../staff-paths';
-import { staffData, staffKeys } from './staff-request';
+import { staffData } from './staff-request';
+import { staffKeys } from './keys';
 
 /** Live updates come over the event stream; this slow poll is the fallback when it is down. */
 export const STAFF_POLL_MS = 60_000;

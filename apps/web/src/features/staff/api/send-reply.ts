@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TTicketMessage } from '@portal/contracts/support';
 import { staffApi } from '../staff-paths';
-import { staffData, staffKeys } from './staff-request';
+import { staffData } from './staff-request';
+import { staffKeys } from './keys';
 
 export interface StaffReply {
   ticketId: string;

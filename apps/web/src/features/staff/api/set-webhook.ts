@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { staffApi } from '../staff-paths';
-import { jsonInit, staffKeys, staffRequest } from './staff-request';
+import { jsonInit, staffRequest } from './staff-request';
+import { staffKeys } from './keys';
 
 /** PUT /api/staff/projects/{project}/webhook -> `{ url, secret }`: the secret is shown once. */
 export const setWebhook = ({ project, url }: { project: string; url: string }) =>

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TStaffAccount } from '@portal/contracts/staff';
 import { staffApi } from '../staff-paths';
-import { staffData, staffKeys } from './staff-request';
+import { staffData } from './staff-request';
+import { staffKeys } from './keys';
 
 /** GET /api/staff/accounts (admin): the team, oldest first. */
 export const getStaffAccounts = (signal?: AbortSignal) => staffData<TStaffAccount[]>(staffApi.accounts(), { signal });

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useStaffMe } from '../api/get-me';
 import { useStaffEvents } from '../api/staff-events';
-import { staffKeys } from '../api/staff-request';
+import { staffKeys } from '../api/keys';
 import { staffLogout } from '../api/logout';
 import { staffPaths } from '../staff-paths';
 import { LanguageSelect } from './language-select';

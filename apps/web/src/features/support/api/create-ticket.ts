@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreateTicketData, TCreateTicketResponse } from '@portal/contracts/support';
 import { api } from '@/shared/paths';
-import { ticketsQueryKey } from './get-tickets';
+import { ticketKeys } from './keys';
 import { postMultipart, supportFormData, type Attachments, type UploadProgress } from './upload';
 
 export interface CreateTicketInput extends Attachments {
@@ -22,6 +22,6 @@ export function useCreateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTicket,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.list() }),
   });
 }

@@ -3,15 +3,14 @@ import type { TTicket } from '@portal/contracts/support';
 import { apiGet } from '@/shared/api/client';
 import { api } from '@/shared/paths';
 import { SUPPORT_POLL_MS } from './get-tickets';
+import { ticketKeys } from './keys';
 
 /** GET /support/get-ticket?id= — the server marks the ticket's messages read when it answers. */
 export const getTicket = (id: string, signal?: AbortSignal) => apiGet<TTicket>(api.supportTicket(id), signal);
 
-export const ticketQueryKey = (id: string) => ['support', 'ticket', id] as const;
-
 export const ticketQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ticketQueryKey(id),
+    queryKey: ticketKeys.one(id),
     queryFn: ({ signal }) => getTicket(id, signal),
     refetchInterval: SUPPORT_POLL_MS,
     staleTime: 0,

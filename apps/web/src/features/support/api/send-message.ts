@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSendMessageData, TSendMessageResponse } from '@portal/contracts/support';
 import { api } from '@/shared/paths';
-import { ticketQueryKey } from './get-ticket';
-import { ticketsQueryKey } from './get-tickets';
+import { ticketKeys } from './keys';
 import { postMultipart, supportFormData, type Attachments, type UploadProgress } from './upload';
 
 export interface SendMessageInput extends Attachments {
@@ -25,8 +24,8 @@ export function useSendMessage() {
     mutationFn: sendMessage,
     onSettled: (_answer, _error, input) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ticketQueryKey(input.ticketId) }),
-        queryClient.invalidateQueries({ queryKey: ticketsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.one(input.ticketId) }),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.list() }),
       ]),
   });
 }

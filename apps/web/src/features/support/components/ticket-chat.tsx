@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TICKET_CLOSED_MESSAGE } from '@portal/contracts/support';
 import { ApiError } from '@/shared/api/client';
-import { supportUnreadCountQueryKey } from '@/shared/api/get-support-unread-count';
+import { supportKeys } from '@/shared/api/query-keys';
 import { useSupportEvents } from '@/shared/api/support-events';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
-import { ticketQueryKey, useTicket } from '../api/get-ticket';
-import { ticketsQueryKey } from '../api/get-tickets';
+import { useTicket } from '../api/get-ticket';
+import { ticketKeys } from '../api/keys';
 import { useSendMessage } from '../api/send-message';
 import { formatDate } from '@portal/contracts/format';
 import { NavAction, type SupportNav } from '../support-nav';
@@ -32,13 +32,13 @@ export function TicketChat({ id, nav }: { id: string; nav: SupportNav }) {
   // Every answer of get-ticket marked its messages read: the unread mark and the list follow.
   useEffect(() => {
     if (!ticket.dataUpdatedAt) return;
-    void queryClient.invalidateQueries({ queryKey: supportUnreadCountQueryKey });
-    void queryClient.invalidateQueries({ queryKey: ticketsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: supportKeys.unreadCount() });
+    void queryClient.invalidateQueries({ queryKey: ticketKeys.list() });
   }, [ticket.dataUpdatedAt, queryClient]);
 
   useSupportEvents((event) => {
     if ((event.type === 'message' || event.type === 'ticketStatus') && event.ticketId === id) {
-      void queryClient.invalidateQueries({ queryKey: ticketQueryKey(id) });
+      void queryClient.invalidateQueries({ queryKey: ticketKeys.one(id) });
     }
   });
 

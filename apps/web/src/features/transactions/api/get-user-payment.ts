@@ -4,6 +4,7 @@ import type { TPaymentHistoryItem } from '@portal/contracts/payments';
 import { apiGet } from '@/shared/api/client';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { api } from '@/shared/paths';
+import { transactionKeys } from './keys';
 
 /** One purchase of the player; `result` is null when it is not theirs or does not exist. */
 export const getUserPayment = (id: string, signal?: AbortSignal) =>
@@ -11,7 +12,7 @@ export const getUserPayment = (id: string, signal?: AbortSignal) =>
 
 export const userPaymentQueryOptions = (id: string, language: Language) =>
   queryOptions({
-    queryKey: ['transactions', 'one', id, language],
+    queryKey: transactionKeys.one(id, language),
     queryFn: ({ signal }) => getUserPayment(id, signal),
   });
 

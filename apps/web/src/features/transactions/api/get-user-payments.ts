@@ -4,6 +4,7 @@ import type { TPaymentHistoryItem } from '@portal/contracts/payments';
 import { apiGet } from '@/shared/api/client';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { api } from '@/shared/paths';
+import { transactionKeys } from './keys';
 
 /** The player's purchases; with `project`, only those of that game (a history embedded by one game). */
 export const getUserPayments = (project: string | null, signal?: AbortSignal) =>
@@ -12,7 +13,7 @@ export const getUserPayments = (project: string | null, signal?: AbortSignal) =>
 /** Per interface language too: titles and game names come in it. */
 export const userPaymentsQueryOptions = (project: string | null, language: Language) =>
   queryOptions({
-    queryKey: ['transactions', 'list', project ?? '', language],
+    queryKey: transactionKeys.list(project ?? '', language),
     queryFn: ({ signal }) => getUserPayments(project, signal),
   });
 

@@ -58,6 +58,3 @@ export function useModal(): ModalApi {
   if (!api) throw new Error('useModal needs <ModalProvider>');
   return api;
 }
-
-/** The global modal, or null outside a modal host (a screen rendered as a plain route in a test). */
-export const useOptionalModal = (): ModalApi | null => useContext(ModalContext);
