@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isWarningAnswer, type AuthWarning, type TAuthResult } from '@portal/contracts/auth';
-import { HOST_ERROR_CODES } from '@portal/contracts/errors';
+import { HOST_ERROR_CODES } from '@portal/contracts/error-codes';
 import { isLanguage } from '@portal/contracts/languages';
 import { ApiError } from '@/shared/api/client';
 import { useInitialConfig } from '@/shared/api/get-initial-config';

@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { VALIDATION_KEYS, ZEmail, ZPassword } from '@portal/contracts/validation';
-import { HOST_ERROR_CODES } from '@portal/contracts/errors';
+import { HOST_ERROR_CODES } from '@portal/contracts/error-codes';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { files, paths } from '@/shared/paths';
