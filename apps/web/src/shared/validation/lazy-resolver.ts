@@ -1,6 +1,8 @@
 import type { FieldValues, Resolver } from 'react-hook-form';
 
-type Schemas = typeof import('./schemas');
+import type * as SchemasModule from './schemas';
+
+type Schemas = typeof SchemasModule;
 
 /**
  * A form resolver that loads the schemas and zod's resolver on the form's first validation
