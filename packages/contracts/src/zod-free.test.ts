@@ -7,6 +7,7 @@ const ZOD_FREE = [
   'control-constants.ts',
   'support-constants.ts',
   'validation-rules.ts',
+  'auth-constants.ts',
   'result-codec.ts',
   'server-paths.ts',
   'languages.ts',
