@@ -12,6 +12,17 @@ import { PRICE_LOGO_PATH, SERVER_PATH_PREFIXES } from '../../packages/contracts/
 const API_ORIGIN = process.env.PORTAL_API_ORIGIN ?? 'http://localhost:8080';
 
 /**
+ * The framework libraries every page loads, each in a chunk of its own: they change less
+ * often than the app, so a new release leaves them cached.
+ */
+const FRAMEWORK_CHUNKS: Array<[chunk: string, packages: RegExp]> = [
+  ['react', /\/node_modules\/(?:react|react-dom|scheduler)\//],
+  ['router', /\/node_modules\/react-router\//],
+  ['i18next', /\/node_modules\/(?:i18next|react-i18next|html-parse-stringify|void-elements)\//],
+  ['query', /\/node_modules\/@tanstack\/(?:query-core|react-query)\//],
+];
+
+/**
  * Writes `.br` and `.gz` beside every text asset at maximum quality, once, at build time;
  * the server sends them as they are (`preCompressed`), so pages pay neither CPU nor bytes.
  */
@@ -62,6 +73,7 @@ export default defineConfig({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        manualChunks: (id) => FRAMEWORK_CHUNKS.find(([, packages]) => packages.test(id))?.[0],
       },
     },
   },

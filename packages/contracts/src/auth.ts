@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { AUTH_WARNINGS, CURRENT_AUTH_TYPES, PASSPORT_PROVIDERS, UNAUTHORIZED_AUTH_TYPE } from './auth-constants.ts';
+
+export * from './auth-constants.ts';
 import type { ApiErrorCode } from './errors.ts';
 import { ZProjectName } from './control.ts';
 import { ZCode, ZEmail, ZPassword, ZPersonName } from './validation.ts';
@@ -20,29 +23,6 @@ import { ZCode, ZEmail, ZPassword, ZPersonName } from './validation.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Codes
-
-/** Server warnings (200 answers carrying `warningMessage`). */
-export const AUTH_WARNINGS = [
-  'USER_NOT_EXIST_LOGIN_BY_EMAIL',
-  'INVALID_PASSWORD_LOGIN_BY_EMAIL',
-  'USER_EXIST_REGISTER_BY_EMAIL',
-  'SEND_VERIFICATION_CODE_INCORRECT',
-  'SEND_RECOVERY_PASSWORD_CODE_INCORRECT',
-  'USER_NOT_EXIST_RECOVERY_PASSWORD',
-  'PASSWORD_EXIST_ACTIVATE_NEW_PASSWORD',
-] as const;
-export type AuthWarning = (typeof AUTH_WARNINGS)[number];
-
-/** i18n key of the reaction to each warning. */
-export const AUTH_WARNING_MESSAGE_KEYS: Record<AuthWarning, string> = {
-  USER_NOT_EXIST_LOGIN_BY_EMAIL: 'login.userNotExists',
-  INVALID_PASSWORD_LOGIN_BY_EMAIL: 'login.invalidPassword',
-  USER_EXIST_REGISTER_BY_EMAIL: 'login.userExists',
-  SEND_VERIFICATION_CODE_INCORRECT: 'login.codeNotValid',
-  SEND_RECOVERY_PASSWORD_CODE_INCORRECT: 'login.codeNotValid',
-  USER_NOT_EXIST_RECOVERY_PASSWORD: 'login.userNotExists',
-  PASSWORD_EXIST_ACTIVATE_NEW_PASSWORD: 'login.passwordUsedBefore',
-};
 
 /** Error codes (4xx `code`) the auth, session and user endpoints add to API_ERROR_CODES. */
 export const AUTH_ERROR_CODES = [
@@ -80,17 +60,10 @@ export type TRetryAfterError = z.infer<typeof ZRetryAfterError>;
 // ---------------------------------------------------------------------------------------------
 // Sign-in types and auth data
 
-/** How the player signed in (`currentAuthType`); `unauthorized` when signed out. */
-export const CURRENT_AUTH_TYPES = ['email', 'google', 'google_adult', 'apple', 'vkontakte', 'yandex', 'telegram', 'facebook'] as const;
-export type CurrentAuthType = (typeof CURRENT_AUTH_TYPES)[number];
-export const UNAUTHORIZED_AUTH_TYPE = 'unauthorized' as const;
 export const ZCurrentAuthType = z.enum(CURRENT_AUTH_TYPES);
 export const ZUserAuthType = z.enum([...CURRENT_AUTH_TYPES, UNAUTHORIZED_AUTH_TYPE]);
 export type UserAuthType = z.infer<typeof ZUserAuthType>;
 
-/** Providers of `/passport/{provider}` (OAuth code flow; apple/telegram/facebook in the sandbox). */
-export const PASSPORT_PROVIDERS = ['google', 'google_adult', 'vkontakte', 'yandex', 'apple', 'telegram', 'facebook'] as const;
-export type PassportProvider = (typeof PASSPORT_PROVIDERS)[number];
 export const ZPassportProvider = z.enum(PASSPORT_PROVIDERS);
 
 /** The answer of every successful sign-in (the auth result). */
@@ -149,10 +122,6 @@ export const ZFlowToken = z
 /** A registration or recovery started: a code was mailed (or the last one still stands). */
 export const ZFlowStartedAnswer = ZCodeSentAnswer.extend({ flowToken: ZFlowToken });
 export type TFlowStartedAnswer = z.infer<typeof ZFlowStartedAnswer>;
-
-/** Tells a warning from a success in a `data` payload. */
-export const isWarningAnswer = (data: unknown): data is TWarningAnswer =>
-  typeof data === 'object' && data !== null && 'warningMessage' in data;
 
 // ---------------------------------------------------------------------------------------------
 // Payloads (strict: unknown fields are refused with 400 VALIDATION_ERROR)
@@ -274,9 +243,6 @@ export const ZUserAuthDataId = z
   .min(8)
   .max(128)
   .regex(/^[A-Za-z0-9._-]+$/, 'an auth-data id is letters, digits, ".", "_" and "-"');
-
-/** `/passport/{provider}?state={userAuthDataId}:{session}` (session may be empty). */
-export const passportStateParam = (userAuthDataId: string, session?: string | null): string => `${userAuthDataId}:${session ?? ''}`;
 
 /**
  * POST /auth/set-user-auth-state -> `{ result: true, secret }`: a pending state for 10 minutes.

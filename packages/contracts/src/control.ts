@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { AUTH_METHODS, AUTH_TYPES, PAYMENT_PROVIDERS } from './control-constants.ts';
+
+export * from './control-constants.ts';
 import { LANGUAGES } from './languages.ts';
 
 /**
@@ -91,17 +94,6 @@ export const ZPriceItem = z.object({
 });
 export type TPriceItem = z.infer<typeof ZPriceItem>;
 
-export const AUTH_TYPES = ['postMessage', 'redirect'] as const;
-export type AuthType = (typeof AUTH_TYPES)[number];
-
-export const AUTH_METHODS = ['google', 'google_adult', 'apple', 'vk', 'yandex', 'tg', 'facebook', 'mail'] as const;
-export type AuthMethod = (typeof AUTH_METHODS)[number];
-/** What the login list offers when a project has no settings. */
-export const DEFAULT_AUTH_METHODS: readonly AuthMethod[] = ['google', 'apple', 'vk', 'yandex', 'tg', 'facebook', 'mail'];
-
-export const PAYMENT_PROVIDERS = ['stripe', 'yookassa', 'yandex-pay'] as const;
-export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
-
 export const ZExtraItem = z.object({ id: z.string(), value: z.union([z.string(), z.number(), z.boolean()]) });
 
 export const ZInitialConfig = z.object({
@@ -134,8 +126,6 @@ export const ZInitialConfig = z.object({
 export type TInitialConfig = z.infer<typeof ZInitialConfig>;
 
 export type TSignInSettings = NonNullable<TInitialConfig['signIn']>;
-
-export const DEFAULT_FAILED_ATTEMPT_LIMIT = 5;
 
 /** Query strings of the control calls. */
 export const ZGameQuery = z.object({ projectName: ZProjectName });

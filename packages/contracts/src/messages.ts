@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { UNAUTHORIZED_AUTH_TYPE, ZUserAuthType } from './auth.ts';
-import { HOST_ERROR_CODES, type HostErrorCode } from './errors.ts';
+import { HOST_ERROR_CODE_VALUES, type HostErrorCode } from './error-codes.ts';
+
+export { HOST_ERROR_CODE_VALUES } from './error-codes.ts';
 import { LANGUAGES } from './languages.ts';
 import { ZPaymentStatus } from './payments.ts';
+import {
+  MAX_PAYMENT_URL_LENGTH,
+  type GameMessageType,
+  type PortalMessageType,
+  type ResultKind,
+  type ServiceMessageType,
+} from './message-types.ts';
+
+export * from './message-types.ts';
 
 /**
  * Window messages between the portal, games and hosts, in three directions:
@@ -14,9 +25,6 @@ import { ZPaymentStatus } from './payments.ts';
  * Every schema is a `z.object`, so parsing returns a fresh object holding only the declared
  * keys: extra keys (`__proto__`, `constructor`, ...) never reach the code that reads it.
  */
-
-/** Longest payment URL the portal accepts from a game; real ones are well under 1 KB. */
-export const MAX_PAYMENT_URL_LENGTH = 4096;
 
 const ZMessageLanguage = z.enum(LANGUAGES);
 
@@ -45,16 +53,10 @@ export const ZGameMessage = z.discriminatedUnion('type', [
   ZOpenSupportMessage,
 ]);
 export type TGameMessage = z.infer<typeof ZGameMessage>;
-export type GameMessageType = TGameMessage['type'];
-export const GAME_MESSAGE_TYPES = [
-  'getUserAuth',
-  'login',
-  'logout',
-  'openPayment',
-  'changeLanguage',
-  'getUnreadSupportCount',
-  'openSupport',
-] as const satisfies readonly GameMessageType[];
+/** Compiles only while both are the same union: each list of message-types.ts matches its schema. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Is<T extends true> = T;
+export type CheckedGameMessageType = Is<Same<GameMessageType, TGameMessage['type']>>;
 
 // ---------------------------------------------------------------------------------------------
 // Portal -> game
@@ -78,7 +80,6 @@ export const SIGNED_OUT_USER_AUTH: TUserAuth = {
   session: null,
 };
 
-export const HOST_ERROR_CODE_VALUES = Object.values(HOST_ERROR_CODES) as HostErrorCode[];
 /** One of the host error codes (`HOST_ERROR_CODES`). */
 export const ZHostErrorCode = z.custom<HostErrorCode>(
   (value) => typeof value === 'number' && (HOST_ERROR_CODE_VALUES as number[]).includes(value),
@@ -115,19 +116,8 @@ export const ZPortalMessage = z.discriminatedUnion('type', [
   ZPaymentResultMessage,
 ]);
 export type TPortalMessage = z.infer<typeof ZPortalMessage>;
-export type PortalMessageType = TPortalMessage['type'];
+export type CheckedPortalMessageType = Is<Same<PortalMessageType, TPortalMessage['type']>>;
 export type TPortalMessageOf<T extends PortalMessageType> = Extract<TPortalMessage, { type: T }>;
-
-/** The answer the portal gives to each game message (`openSupport` has none). */
-export const ANSWER_OF = {
-  getUserAuth: 'userAuth',
-  login: 'userAuth',
-  logout: 'logout',
-  openPayment: 'paymentResult',
-  changeLanguage: 'languageChange',
-  getUnreadSupportCount: 'unreadSupportCount',
-  openSupport: null,
-} as const satisfies Record<GameMessageType, PortalMessageType | null>;
 
 // ---------------------------------------------------------------------------------------------
 // Embedded service -> host (postMessage auth type), and the redirect-mode result pages
@@ -159,9 +149,6 @@ export const ZSupportHostResult = z.discriminatedUnion('isError', [
 ]);
 export type TSupportHostResult = z.infer<typeof ZSupportHostResult>;
 
-export const RESULT_KINDS = ['auth', 'payment', 'support'] as const;
-export type ResultKind = (typeof RESULT_KINDS)[number];
-
 export interface HostResultOf {
   auth: TAuthHostResult;
   payment: TPaymentHostResult;
@@ -179,22 +166,7 @@ export const ZPaymentHostResultMessage = z.object({ type: z.literal('paymentResu
 export const ZSupportResultMessage = z.object({ type: z.literal('supportResult'), result: ZSupportHostResult });
 export const ZServiceMessage = z.discriminatedUnion('type', [ZAuthResultMessage, ZPaymentHostResultMessage, ZSupportResultMessage]);
 export type TServiceMessage = z.infer<typeof ZServiceMessage>;
-
-export const SERVICE_MESSAGE_TYPE = {
-  auth: 'authResult',
-  payment: 'paymentResult',
-  support: 'supportResult',
-} as const satisfies Record<ResultKind, TServiceMessage['type']>;
-
-/** Result pages of redirect and mobile modes; the SPA routes are `<path>/:result?`. */
-export const RESULT_PAGE_PATHS = {
-  auth: '/session/loginDone',
-  payment: '/payments/done',
-  support: '/support/done',
-} as const satisfies Record<ResultKind, string>;
-
-/** `/payments/done/<base64url JSON>`: where redirect and mobile modes send the page. */
-export const resultPath = (kind: ResultKind, encodedResult: string): string => `${RESULT_PAGE_PATHS[kind]}/${encodedResult}`;
+export type CheckedServiceMessageType = Is<Same<ServiceMessageType, TServiceMessage['type']>>;
 
 // The codec lives in its own zod-free module so pages can decode results without loading zod.
 export { decodeResult, encodeResult } from './result-codec.ts';

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import type { ApiErrorCode } from './errors.ts';
+import { TICKET_STATUSES, type SupportEventType } from './support-constants.ts';
+
+export * from './support-constants.ts';
+import type { ApiErrorCode } from './error-codes.ts';
 import { ZStaffPaymentSummary } from './staff.ts';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, VIDEO_MAX_BYTES, VIDEO_TYPES } from './validation.ts';
 
@@ -12,7 +15,6 @@ import { IMAGE_MAX_BYTES, IMAGE_TYPES, VIDEO_MAX_BYTES, VIDEO_TYPES } from './va
 // ---------------------------------------------------------------------------------------
 // Entities
 
-export const TICKET_STATUSES = ['open', 'closed'] as const;
 export const ZTicketStatus = z.enum(TICKET_STATUSES);
 export type TTicketStatus = z.infer<typeof ZTicketStatus>;
 
@@ -258,3 +260,7 @@ export const ZSupportEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ticketStatus'), ticketId: z.string(), status: ZTicketStatus }),
 ]);
 export type TSupportEvent = z.infer<typeof ZSupportEvent>;
+/** Compiles only while SUPPORT_EVENT_TYPES names exactly the schema's types. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Is<T extends true> = T;
+export type CheckedSupportEventType = Is<Same<SupportEventType, TSupportEvent['type']>>;

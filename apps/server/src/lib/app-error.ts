@@ -1,4 +1,4 @@
-import type { ApiErrorCode } from '@portal/contracts/errors';
+import type { ApiErrorCode } from '@portal/contracts/error-codes';
 
 /**
  * The one error type of the server. The error handler turns it into `{ code, message }`

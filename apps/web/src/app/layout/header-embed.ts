@@ -1,4 +1,4 @@
-import type { ResultKind } from '@portal/contracts/messages';
+import type { ResultKind } from '@portal/contracts/message-types';
 
 /**
  * The header of the service screens embedded in a host game: which

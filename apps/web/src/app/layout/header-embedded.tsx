@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SERVICE_MESSAGE_TYPE, type TPaymentResult } from '@portal/contracts/messages';
+import type { TPaymentResult } from '@portal/contracts/messages';
+import { SERVICE_MESSAGE_TYPE } from '@portal/contracts/message-types';
 import type { TPaymentGetResponse } from '@portal/contracts/payments';
 import { apiRequest } from '@/shared/api/client';
 import { useInitialConfig } from '@/shared/api/get-initial-config';

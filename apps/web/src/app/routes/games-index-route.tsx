@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { initialConfigQueryOptions, useInitialConfig } from '@/shared/api/get-initial-config';
 import { queryClient } from '@/shared/api/query-client';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
+import './games-index-route.css';
 
 const loadCatalogue = () => import('@/features/catalogue/routes');
 const CatalogueRoute = lazy(async () => ({ default: (await loadCatalogue()).CatalogueRoute }));
@@ -31,6 +32,14 @@ export function gamesIndexLoader() {
  * the catalogue.
  */
 export function GamesIndexRoute() {
+  return (
+    <div className="games-index">
+      <GamesIndexScreen />
+    </div>
+  );
+}
+
+function GamesIndexScreen() {
   const config = useInitialConfig();
   // Most hosts show the catalogue: fetch its code while the config is on its way.
   if (config.isPending) void loadCatalogue();

@@ -1,6 +1,6 @@
 import type { TAuthResult, TTelegramLoginBody } from '@portal/contracts/auth';
 import type { TSignInSettings } from '@portal/contracts/control';
-import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
+import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/error-codes';
 import { appleLogin } from './api/apple-login';
 import { facebookLogin } from './api/facebook-login';
 import { getSignInNonce } from './api/sign-in-nonce';

@@ -1,6 +1,6 @@
 import type { TAuthResult } from '@portal/contracts/auth';
 import type { AuthType } from '@portal/contracts/control';
-import type { HostErrorCode } from '@portal/contracts/errors';
+import type { HostErrorCode } from '@portal/contracts/error-codes';
 import { storeSignIn } from '@/shared/auth/auth-store';
 import { mergeAnonymousMarker } from '@/shared/auth/anonymous';
 import { resetFailedAttempts } from '@/shared/auth/failed-attempts';

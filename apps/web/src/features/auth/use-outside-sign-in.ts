@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { passportStateParam, type PassportProvider, type TAuthResult } from '@portal/contracts/auth';
+import type { TAuthResult } from '@portal/contracts/auth';
+import { passportStateParam, type PassportProvider } from '@portal/contracts/auth-constants';
 import { SIGN_IN_CHANNEL, SIGN_IN_HANDOFF_MESSAGE } from '@portal/contracts/http';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
 import { storage } from '@/shared/storage';

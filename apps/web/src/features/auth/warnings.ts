@@ -1,4 +1,4 @@
-import { AUTH_WARNING_MESSAGE_KEYS, type AuthWarning } from '@portal/contracts/auth';
+import { AUTH_WARNING_MESSAGE_KEYS, type AuthWarning } from '@portal/contracts/auth-constants';
 
 /** How a screen reacts to a server warning (`warningMessage`). */
 export interface WarningReaction {

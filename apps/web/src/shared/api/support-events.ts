@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { TSupportEvent } from '@portal/contracts/support';
+import { SUPPORT_EVENT_TYPES } from '@portal/contracts/support-constants';
 import { getAccessToken } from '../auth/auth-store';
 import { useStoredUser } from '../hooks/use-stored-user';
 import { api } from '../paths';
@@ -7,9 +8,6 @@ import { STORAGE_KEYS } from '../storage-keys';
 import { storage } from '../storage';
 
 type Listener = (event: TSupportEvent) => void;
-
-/** Event names of GET /api/support/events (the SSE `event:` field is the payload's `type`). */
-const EVENT_TYPES = ['ready', 'message', 'unreadCount', 'ticketStatus'] as const;
 
 interface Channel {
   source: EventSource;
@@ -73,7 +71,7 @@ export function subscribeSupportEvents(url: string, listener: Listener): () => v
   if (!channel) {
     const source = new EventSource(url);
     const created: Channel = { source, listeners: new Set() };
-    for (const type of EVENT_TYPES) {
+    for (const type of SUPPORT_EVENT_TYPES) {
       source.addEventListener(type, (message) => {
         let payload: unknown;
         try {

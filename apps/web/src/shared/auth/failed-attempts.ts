@@ -1,4 +1,4 @@
-import type { DEFAULT_FAILED_ATTEMPT_LIMIT as CONTRACT_DEFAULT } from '@portal/contracts/control';
+import { DEFAULT_FAILED_ATTEMPT_LIMIT } from '@portal/contracts/control-constants';
 import { STORAGE_KEYS } from '../storage-keys';
 import { storage } from '../storage';
 
@@ -7,8 +7,6 @@ import { storage } from '../storage';
  * server warning counts one, a success resets it; at the limit the robot check is required.
  * The server keeps its own limits: this only decides when the widget shows.
  */
-// A type-checked copy of the contract's default (a value import would bring zod along).
-const DEFAULT_FAILED_ATTEMPT_LIMIT: typeof CONTRACT_DEFAULT = 5;
 
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());

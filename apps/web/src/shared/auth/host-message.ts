@@ -1,4 +1,5 @@
-import type { HostResultOf, RESULT_PAGE_PATHS, ResultKind, SERVICE_MESSAGE_TYPE } from '@portal/contracts/messages';
+import type { HostResultOf } from '@portal/contracts/messages';
+import { SERVICE_MESSAGE_TYPE, resultPath, type ResultKind } from '@portal/contracts/message-types';
 import { encodeResult } from '@portal/contracts/result-codec';
 import { createOriginPolicy, type OriginPolicy } from '../bridge/origins';
 import { isFramedWindow, resolveParentOrigin } from '../bridge/service-bridge-origin';
@@ -12,21 +13,10 @@ import { isFramedWindow, resolveParentOrigin } from '../bridge/service-bridge-or
  * result pages instead (`/session/loginDone/:result`, `/payments/done/:result`,
  * `/support/done/:result`, result = base64url JSON).
  *
- * Zod-free on purpose: every page loads this module (the 401 reaction posts to the host).
+ * Zod-free on purpose: every page loads this module (the 401 reaction posts to the host); the
+ * contract's constants come from its zod-free modules.
  */
 export type HostMessage = { type: 'authResult' | 'paymentResult' | 'supportResult'; result: Record<string, unknown> };
-
-// Type-checked copies of the contract's constants: a value import would pull zod into every page.
-const MESSAGE_TYPE = {
-  auth: 'authResult',
-  payment: 'paymentResult',
-  support: 'supportResult',
-} as const satisfies typeof SERVICE_MESSAGE_TYPE;
-const RESULT_PAGES = {
-  auth: '/session/loginDone',
-  payment: '/payments/done',
-  support: '/support/done',
-} as const satisfies typeof RESULT_PAGE_PATHS;
 
 let configuredOrigins: readonly string[] = [];
 let originsKnown = false;
@@ -125,7 +115,7 @@ export const isMobileSource = (source: string | null | undefined): boolean =>
   typeof source === 'string' && MOBILE_SOURCES.has(source.toLowerCase());
 
 /** The result page of redirect and mobile modes: `/payments/done/<base64url JSON>`. */
-export const hostResultPath = (kind: ResultKind, result: unknown): string => `${RESULT_PAGES[kind]}/${encodeResult(result)}`;
+export const hostResultPath = (kind: ResultKind, result: unknown): string => resultPath(kind, encodeResult(result));
 
 export interface DeliverToHostOptions {
   /** The project's auth delivery type; undefined counts as postMessage. */
@@ -147,7 +137,7 @@ export function deliverToHost<K extends ResultKind>(kind: K, result: HostResultO
   if (!isMobileSource(options.source) && options.authType !== 'redirect') {
     const target = isFramed() ? parentOrigin() : null;
     if (target) {
-      window.parent.postMessage({ type: MESSAGE_TYPE[kind], result }, target);
+      window.parent.postMessage({ type: SERVICE_MESSAGE_TYPE[kind], result }, target);
       return { via: 'postMessage', targetOrigin: target };
     }
   }

@@ -1,4 +1,4 @@
-import type { HOST_ERROR_CODES } from '@portal/contracts/errors';
+import { HOST_ERROR_CODES } from '@portal/contracts/error-codes';
 import { isFramed, postToHost } from './host-message';
 import { encodeResult } from '@portal/contracts/result-codec';
 import { clearSignInForLogin } from './auth-store';
@@ -23,9 +23,7 @@ export function authMode(source: string | null | undefined, framed = isFramed())
   return framed ? 'web' : 'default';
 }
 
-// A type-checked copy of the contract's code: a value import would pull zod into every page.
-const UNAUTHORIZED_CODE: (typeof HOST_ERROR_CODES)['unauthorized'] = 3001;
-export const UNAUTHORIZED_RESULT = { isError: true, errorCode: UNAUTHORIZED_CODE } as const;
+export const UNAUTHORIZED_RESULT = { isError: true, errorCode: HOST_ERROR_CODES.unauthorized } as const;
 
 /** The three reactions to a 401. */
 export function reactToUnauthorized(mode: AuthMode): void {

@@ -6,7 +6,7 @@ import {
   type TPortalMessage,
   type TUserAuth,
 } from '@portal/contracts/messages';
-import { HOST_ERROR_CODES } from '@portal/contracts/errors';
+import { HOST_ERROR_CODES } from '@portal/contracts/error-codes';
 import type { Language } from '@portal/contracts/languages';
 import { createOriginPolicy, originOfUrl, type OriginPolicy } from './origins.ts';
 

@@ -1,5 +1,4 @@
 import i18next from 'i18next';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import {
   FALLBACK_LANGUAGE,
@@ -12,6 +11,7 @@ import {
 import { files } from '../paths';
 import { STORAGE_KEYS } from '../storage-keys';
 import { storage } from '../storage';
+import { fetchBackend } from './fetch-backend';
 import { portalLanguageOf, resolveLanguage } from './resolve-language';
 
 export const i18n = i18next;
@@ -74,12 +74,11 @@ i18next.on('languageChanged', (lng) => {
 
 /**
  * Resources come over HTTP (`public/locales/{lng}/translation.json`), never in the bundle.
- * The backend's defaults already give the retry rule: 5 retries from 350 ms, doubling, at most
- * 10 reads in parallel.
+ * i18next's defaults give the retry rule: 5 retries from 350 ms, doubling.
  */
 export function initI18n(lng: Language = initialLanguage()) {
   return i18next
-    .use(HttpBackend)
+    .use(fetchBackend(files.locales))
     .use(initReactI18next)
     .init({
       lng,
@@ -88,7 +87,6 @@ export function initI18n(lng: Language = initialLanguage()) {
       load: 'languageOnly',
       ns: ['translation'],
       defaultNS: 'translation',
-      backend: { loadPath: files.locales },
       interpolation: { escapeValue: false },
     });
 }

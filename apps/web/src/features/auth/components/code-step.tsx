@@ -1,9 +1,9 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import type { CodePurpose, TRetryAfterError } from '@portal/contracts/auth';
-import { CODE_LENGTH, ZCode } from '@portal/contracts/validation';
+import { CODE_LENGTH } from '@portal/contracts/validation-rules';
+import { lazyResolver } from '@/shared/validation/lazy-resolver';
+import type { CodeFormInput } from '@/shared/validation/schemas';
 import { ApiError } from '@/shared/api/client';
 import { useCountdown } from '@/shared/hooks/use-countdown';
 import { notify } from '@/shared/ui/notify';
@@ -13,8 +13,7 @@ import { ResendCode } from './resend-code';
 import { CaptchaSlot } from '@/shared/ui/captcha/captcha-slot';
 import type { CaptchaState } from '@/shared/ui/captcha/captcha-slot';
 
-const ZCodeForm = z.object({ code: ZCode });
-type CodeForm = z.input<typeof ZCodeForm>;
+type CodeForm = CodeFormInput;
 
 export interface CodeStepProps {
   email: string;
@@ -47,7 +46,7 @@ export function CodeStep({
   const { t } = useTranslation();
   const countdown = useCountdown(resendAfterSeconds);
   const resend = useResendCode();
-  const form = useForm<CodeForm>({ resolver: zodResolver(ZCodeForm), defaultValues: { code: '' } });
+  const form = useForm<CodeForm>({ resolver: lazyResolver<CodeForm>((schemas) => schemas.ZCodeForm), defaultValues: { code: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { ZEmail, ZPassword } from '@portal/contracts/validation';
-import { HOST_ERROR_CODES } from '@portal/contracts/errors';
+import { lazyResolver } from '@/shared/validation/lazy-resolver';
+import type { EmailLoginInput, EmailLoginOutput } from '@/shared/validation/schemas';
+import { HOST_ERROR_CODES } from '@portal/contracts/error-codes';
 import { getStoredUser } from '@/shared/auth/auth-store';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { paths } from '@/shared/paths';
@@ -14,10 +13,6 @@ import { useAuthScreen } from '../use-auth-screen';
 import { FormField } from '@/shared/ui/form-field';
 import { CaptchaSlot } from '@/shared/ui/captcha/captcha-slot';
 import './auth-card.css';
-
-export const ZEmailLoginForm = z.object({ email: ZEmail, password: ZPassword });
-type EmailLoginInput = z.input<typeof ZEmailLoginForm>;
-type EmailLoginOutput = z.output<typeof ZEmailLoginForm>;
 
 /** Sign in with e-mail and password; back, forgot-password and registration links. */
 export function EmailLoginPage() {
@@ -28,7 +23,7 @@ export function EmailLoginPage() {
   const [signedInAtStart] = useState(() => getStoredUser() !== null && !session);
   usePageMeta({ title: `${t('login.emailTitle')} · ${t('header.portalName')}` });
   const form = useForm<EmailLoginInput, unknown, EmailLoginOutput>({
-    resolver: zodResolver(ZEmailLoginForm),
+    resolver: lazyResolver<EmailLoginInput, EmailLoginOutput>((schemas) => schemas.ZEmailLoginForm),
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;

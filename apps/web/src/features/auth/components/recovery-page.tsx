@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { ZEmail, ZNewPasswordPair } from '@portal/contracts/validation';
-import { HOST_ERROR_CODES } from '@portal/contracts/errors';
+import { lazyResolver } from '@/shared/validation/lazy-resolver';
+import type { NewPasswordPairInput, RecoveryEmailInput, RecoveryEmailOutput } from '@/shared/validation/schemas';
+import { HOST_ERROR_CODES } from '@portal/contracts/error-codes';
 import { ApiError } from '@/shared/api/client';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { notify } from '@/shared/ui/notify';
@@ -19,10 +18,9 @@ import { CaptchaSlot } from '@/shared/ui/captcha/captcha-slot';
 import { CodeStep } from './code-step';
 import './auth-card.css';
 
-export const ZRecoveryEmailForm = z.object({ email: ZEmail });
-type EmailInput = z.input<typeof ZRecoveryEmailForm>;
-type EmailOutput = z.output<typeof ZRecoveryEmailForm>;
-type PasswordForm = z.input<typeof ZNewPasswordPair>;
+type EmailInput = RecoveryEmailInput;
+type EmailOutput = RecoveryEmailOutput;
+type PasswordForm = NewPasswordPairInput;
 
 /** The flow token binds the steps to this window: the code and the new password carry it. */
 type Step =
@@ -42,9 +40,12 @@ export function RecoveryPage() {
   const activate = useActivateNewPassword();
   usePageMeta({ title: `${t('login.recoveryTitle')} · ${t('header.portalName')}` });
 
-  const emailForm = useForm<EmailInput, unknown, EmailOutput>({ resolver: zodResolver(ZRecoveryEmailForm), defaultValues: { email: '' } });
+  const emailForm = useForm<EmailInput, unknown, EmailOutput>({
+    resolver: lazyResolver<EmailInput, EmailOutput>((schemas) => schemas.ZRecoveryEmailForm),
+    defaultValues: { email: '' },
+  });
   const passwordForm = useForm<PasswordForm>({
-    resolver: zodResolver(ZNewPasswordPair),
+    resolver: lazyResolver<PasswordForm>((schemas) => schemas.ZNewPasswordPair),
     defaultValues: { password: '', repeatPassword: '' },
   });
 

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Trans, useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { VALIDATION_KEYS, ZEmail, ZPassword } from '@portal/contracts/validation';
-import { HOST_ERROR_CODES } from '@portal/contracts/errors';
+import { lazyResolver } from '@/shared/validation/lazy-resolver';
+import type { RegistrationInput, RegistrationOutput } from '@/shared/validation/schemas';
+import { HOST_ERROR_CODES } from '@portal/contracts/error-codes';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { files, paths } from '@/shared/paths';
@@ -16,14 +15,6 @@ import { FormField } from '@/shared/ui/form-field';
 import { CaptchaSlot } from '@/shared/ui/captcha/captcha-slot';
 import { CodeStep } from './code-step';
 import './auth-card.css';
-
-export const ZRegistrationForm = z.object({
-  email: ZEmail,
-  password: ZPassword,
-  consent: z.boolean().refine((value) => value, VALIDATION_KEYS.consentRequired),
-});
-type RegistrationInput = z.input<typeof ZRegistrationForm>;
-type RegistrationOutput = z.output<typeof ZRegistrationForm>;
 
 /** Registration: e-mail, password, consent and the robot check, then the 6-digit code. */
 export function RegistrationPage() {
@@ -37,7 +28,7 @@ export function RegistrationPage() {
   const [inlineError, setInlineError] = useState<string | null>(null);
   usePageMeta({ title: `${t('login.registrationTitle')} · ${t('header.portalName')}` });
   const form = useForm<RegistrationInput, unknown, RegistrationOutput>({
-    resolver: zodResolver(ZRegistrationForm),
+    resolver: lazyResolver<RegistrationInput, RegistrationOutput>((schemas) => schemas.ZRegistrationForm),
     defaultValues: { email: '', password: '', consent: false },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,0 +1,18 @@
+/**
+ * Project-setting constants that pages read without a schema library; `control.ts`
+ * re-exports them beside its schemas.
+ */
+
+export const AUTH_TYPES = ['postMessage', 'redirect'] as const;
+export type AuthType = (typeof AUTH_TYPES)[number];
+
+export const AUTH_METHODS = ['google', 'google_adult', 'apple', 'vk', 'yandex', 'tg', 'facebook', 'mail'] as const;
+export type AuthMethod = (typeof AUTH_METHODS)[number];
+/** What the login list offers when a project has no settings. */
+export const DEFAULT_AUTH_METHODS: readonly AuthMethod[] = ['google', 'apple', 'vk', 'yandex', 'tg', 'facebook', 'mail'];
+
+export const PAYMENT_PROVIDERS = ['stripe', 'yookassa', 'yandex-pay'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Failed sign-ins before the robot check shows, when the project's extra sets none. */
+export const DEFAULT_FAILED_ATTEMPT_LIMIT = 5;
