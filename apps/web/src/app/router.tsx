@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Navigate, createBrowserRouter, useLoaderData, useParams, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { isLanguage } from '@portal/contracts/languages';
 import { currentLanguage } from '@/shared/i18n/i18n';
-import { paths, routes } from '@/shared/paths';
+import { routes } from '@/shared/paths';
 import { decodeResult } from '@portal/contracts/result-codec';
 import { setNavigate } from '@/shared/navigation';
 import { takeLoginReturn } from '@/shared/auth/login-return';
@@ -13,7 +13,7 @@ import { GamesIndexRoute, gamesIndexLoader } from './routes/games-index-route';
 
 /** Any other path: to the catalogue in the current language. */
 function ToCatalogue() {
-  return <Navigate to={paths.catalogue(currentLanguage())} replace />;
+  return <Navigate to={routes.catalogue.getHref(currentLanguage())} replace />;
 }
 
 /** `/games/:lng` with an unsupported `lng` is fixed by the layout; this only guards types. */
@@ -60,25 +60,34 @@ export const routeTree: RouteObject[] = [
     hydrateFallbackElement: <FullScreenLoader />,
     children: [
       { index: true, element: <ToCatalogue /> },
-      { path: routes.loginEmail, lazy: async () => ({ Component: (await import('@/features/auth/routes')).LoginEmailRoute }) },
-      { path: routes.login, lazy: async () => ({ Component: (await import('@/features/auth/routes')).LoginRoute }) },
-      { path: routes.registration, lazy: async () => ({ Component: (await import('@/features/auth/routes')).RegistrationRoute }) },
-      { path: routes.recoveryPassword, lazy: async () => ({ Component: (await import('@/features/auth/routes')).RecoveryPasswordRoute }) },
+      { path: routes.loginEmail.path, lazy: async () => ({ Component: (await import('@/features/auth/routes')).LoginEmailRoute }) },
+      { path: routes.login.path, lazy: async () => ({ Component: (await import('@/features/auth/routes')).LoginRoute }) },
+      { path: routes.registration.path, lazy: async () => ({ Component: (await import('@/features/auth/routes')).RegistrationRoute }) },
       {
-        path: routes.deletionPersonalData,
+        path: routes.recoveryPassword.path,
+        lazy: async () => ({ Component: (await import('@/features/auth/routes')).RecoveryPasswordRoute }),
+      },
+      {
+        path: routes.deletionPersonalData.path,
         lazy: async () => ({ Component: (await import('@/features/legal/routes')).DeletionPersonalDataRoute }),
       },
-      { path: routes.loginDone, loader: resultLoader, element: <LoginDone /> },
-      { path: routes.paymentsDone, loader: resultLoader, element: <LoaderOnly /> },
-      { path: routes.supportDone, loader: resultLoader, element: <LoaderOnly /> },
-      { path: routes.unauthorized, loader: resultLoader, element: <LoaderOnly /> },
-      { path: routes.loader, element: <LoaderOnly /> },
-      { path: routes.paymentsProcess, lazy: async () => ({ Component: (await import('@/features/payments/routes')).PaymentProcessRoute }) },
-      { path: routes.paymentsYookassa, lazy: async () => ({ Component: (await import('@/features/payments/routes')).YookassaRoute }) },
-      { path: routes.paymentsStripe, lazy: async () => ({ Component: (await import('@/features/payments/routes')).StripeRoute }) },
-      { path: routes.paymentsYandexPay, lazy: async () => ({ Component: (await import('@/features/payments/routes')).YandexPayRoute }) },
+      { path: routes.loginDone.path, loader: resultLoader, element: <LoginDone /> },
+      { path: routes.paymentsDone.path, loader: resultLoader, element: <LoaderOnly /> },
+      { path: routes.supportDone.path, loader: resultLoader, element: <LoaderOnly /> },
+      { path: routes.unauthorized.path, loader: resultLoader, element: <LoaderOnly /> },
+      { path: routes.loader.path, element: <LoaderOnly /> },
       {
-        path: routes.games,
+        path: routes.paymentsProcess.path,
+        lazy: async () => ({ Component: (await import('@/features/payments/routes')).PaymentProcessRoute }),
+      },
+      { path: routes.paymentsYookassa.path, lazy: async () => ({ Component: (await import('@/features/payments/routes')).YookassaRoute }) },
+      { path: routes.paymentsStripe.path, lazy: async () => ({ Component: (await import('@/features/payments/routes')).StripeRoute }) },
+      {
+        path: routes.paymentsYandexPay.path,
+        lazy: async () => ({ Component: (await import('@/features/payments/routes')).YandexPayRoute }),
+      },
+      {
+        path: routes.games.path,
         children: [
           {
             index: true,
@@ -99,20 +108,26 @@ export const routeTree: RouteObject[] = [
           },
         ],
       },
-      { path: routes.supportTickets, lazy: async () => ({ Component: (await import('@/features/support/routes')).TicketsRoute }) },
+      { path: routes.supportTickets.path, lazy: async () => ({ Component: (await import('@/features/support/routes')).TicketsRoute }) },
       {
-        path: routes.supportTicketCreate,
+        path: routes.supportTicketCreate.path,
         lazy: async () => ({ Component: (await import('@/features/support/routes')).TicketCreateRoute }),
       },
-      { path: routes.supportTicket, lazy: async () => ({ Component: (await import('@/features/support/routes')).TicketRoute }) },
-      { path: routes.transactions, lazy: async () => ({ Component: (await import('@/features/transactions/routes')).TransactionsRoute }) },
+      { path: routes.supportTicket.path, lazy: async () => ({ Component: (await import('@/features/support/routes')).TicketRoute }) },
       {
-        path: routes.transactionsHelp,
+        path: routes.transactions.path,
+        lazy: async () => ({ Component: (await import('@/features/transactions/routes')).TransactionsRoute }),
+      },
+      {
+        path: routes.transactionsHelp.path,
         lazy: async () => ({ Component: (await import('@/features/transactions/routes')).TransactionHelpRoute }),
       },
-      { path: routes.accountProfile, lazy: async () => ({ Component: (await import('@/features/account/routes')).ProfileRoute }) },
-      { path: routes.accountDelete, lazy: async () => ({ Component: (await import('@/features/account/routes')).DeleteAccountRoute }) },
-      { path: routes.prices, lazy: async () => ({ Component: (await import('@/features/prices/routes')).PricesRoute }) },
+      { path: routes.accountProfile.path, lazy: async () => ({ Component: (await import('@/features/account/routes')).ProfileRoute }) },
+      {
+        path: routes.accountDelete.path,
+        lazy: async () => ({ Component: (await import('@/features/account/routes')).DeleteAccountRoute }),
+      },
+      { path: routes.prices.path, lazy: async () => ({ Component: (await import('@/features/prices/routes')).PricesRoute }) },
       { path: '*', element: <ToCatalogue /> },
     ],
   },

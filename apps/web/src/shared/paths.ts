@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router';
 import type { Language } from '@portal/contracts/languages';
 
 /**
@@ -7,35 +8,6 @@ import type { Language } from '@portal/contracts/languages';
 
 const enc = encodeURIComponent;
 
-/** Route patterns, as the router matches them. */
-export const routes = {
-  login: '/session/login/:session?/:source?/:locale?/:project?/:jwt?',
-  loginEmail: '/session/login/email/:session?/:source?',
-  registration: '/session/registration/:session?/:source?',
-  recoveryPassword: '/auth/recovery-password/:session?/:source?',
-  deletionPersonalData: '/auth/deletion-personal-data',
-  loginDone: '/session/loginDone/:result?',
-  paymentsDone: '/payments/done/:result?',
-  supportDone: '/support/done/:result?',
-  unauthorized: '/unauthorized/:result?',
-  loader: '/loader',
-  paymentsProcess: '/payments/process/:id?/:source?/:locale?/:project?/:jwt?',
-  paymentsYookassa: '/payments/yookassa/:id?/:source?/:locale?/:project?/:jwt?',
-  paymentsStripe: '/payments/stripe/:id?/:source?/:locale?/:project?/:jwt?',
-  paymentsYandexPay: '/payments/yandex-pay/:id?/:source?/:locale?/:project?/:jwt?',
-  games: '/games/:lng',
-  catalogue: '/games/:lng/',
-  game: '/games/:lng/:projectName/',
-  supportTickets: '/support/tickets',
-  supportTicketCreate: '/support/ticket/create/:first?',
-  supportTicket: '/support/ticket/:id?',
-  transactions: '/transactions',
-  transactionsHelp: '/transactions/help/:id?',
-  prices: '/prices/:project?',
-  accountProfile: '/account/profile',
-  accountDelete: '/account/delete',
-} as const;
-
 /** `/a/b` + optional trailing segments (session, source), leaving out the empty tail. */
 const withSegments = (base: string, ...segments: (string | null | undefined)[]) => {
   const last = segments.reduce((at, value, index) => (value ? index : at), -1);
@@ -43,31 +15,84 @@ const withSegments = (base: string, ...segments: (string | null | undefined)[]) 
   return `${base}${tail.join('')}`;
 };
 
-/** Links and navigation targets. */
-export const paths = {
-  home: () => '/',
-  catalogue: (lng: string) => `/games/${enc(lng)}/`,
-  game: (lng: string, projectName: string) => `/games/${enc(lng)}/${enc(projectName)}/`,
-  login: (session?: string | null, source?: string | null) => withSegments('/session/login', session, source),
-  loginEmail: (session?: string | null, source?: string | null) => withSegments('/session/login/email', session, source),
-  registration: (session?: string | null, source?: string | null) => withSegments('/session/registration', session, source),
-  recoveryPassword: (session?: string | null, source?: string | null) => withSegments('/auth/recovery-password', session, source),
-  loginDone: (result: string) => `/session/loginDone/${result}`,
+type Session = string | null | undefined;
+
+/**
+ * Every page: `path` is the pattern the router matches (and `matchPath` tests), `getHref`
+ * builds a link to it. A route is renamed here and nowhere else.
+ */
+export const routes = {
+  home: { path: '/', getHref: () => '/' },
+  login: {
+    path: '/session/login/:session?/:source?/:locale?/:project?/:jwt?',
+    getHref: (session?: Session, source?: Session) => withSegments('/session/login', session, source),
+  },
+  loginEmail: {
+    path: '/session/login/email/:session?/:source?',
+    getHref: (session?: Session, source?: Session) => withSegments('/session/login/email', session, source),
+  },
+  registration: {
+    path: '/session/registration/:session?/:source?',
+    getHref: (session?: Session, source?: Session) => withSegments('/session/registration', session, source),
+  },
+  recoveryPassword: {
+    path: '/auth/recovery-password/:session?/:source?',
+    getHref: (session?: Session, source?: Session) => withSegments('/auth/recovery-password', session, source),
+  },
+  deletionPersonalData: { path: '/auth/deletion-personal-data', getHref: () => '/auth/deletion-personal-data' },
+  loginDone: { path: '/session/loginDone/:result?', getHref: (result: string) => `/session/loginDone/${result}` },
   /** The payment result page of redirect and mobile modes (`result` already encoded). */
-  paymentsDone: (result: string) => `/payments/done/${result}`,
-  unauthorized: (result: string) => `/unauthorized/${result}`,
-  accountProfile: () => '/account/profile',
-  accountDelete: () => '/account/delete',
-  deletionPersonalData: () => '/auth/deletion-personal-data',
-  loader: () => '/loader',
-  supportTickets: () => '/support/tickets',
-  supportTicketCreate: (first?: boolean) => (first ? '/support/ticket/create/1' : '/support/ticket/create'),
-  supportTicket: (id: string) => `/support/ticket/${enc(id)}`,
-  transactions: () => '/transactions',
-  transactionsHelp: (id: string) => `/transactions/help?id=${enc(id)}`,
-  prices: () => '/prices',
-  pricesOf: (project: string) => `/prices/${enc(project)}?project=${enc(project)}`,
-} as const;
+  paymentsDone: { path: '/payments/done/:result?', getHref: (result: string) => `/payments/done/${result}` },
+  supportDone: { path: '/support/done/:result?', getHref: (result: string) => `/support/done/${result}` },
+  unauthorized: { path: '/unauthorized/:result?', getHref: (result: string) => `/unauthorized/${result}` },
+  loader: { path: '/loader', getHref: () => '/loader' },
+  paymentsProcess: {
+    path: '/payments/process/:id?/:source?/:locale?/:project?/:jwt?',
+    getHref: (id: string) => `/payments/process/${enc(id)}`,
+  },
+  paymentsYookassa: {
+    path: '/payments/yookassa/:id?/:source?/:locale?/:project?/:jwt?',
+    getHref: (id: string) => `/payments/yookassa/${enc(id)}`,
+  },
+  paymentsStripe: {
+    path: '/payments/stripe/:id?/:source?/:locale?/:project?/:jwt?',
+    getHref: (id: string) => `/payments/stripe/${enc(id)}`,
+  },
+  paymentsYandexPay: {
+    path: '/payments/yandex-pay/:id?/:source?/:locale?/:project?/:jwt?',
+    getHref: (id: string) => `/payments/yandex-pay/${enc(id)}`,
+  },
+  games: { path: '/games/:lng', getHref: (lng: string) => `/games/${enc(lng)}` },
+  catalogue: { path: '/games/:lng/', getHref: (lng: string) => `/games/${enc(lng)}/` },
+  game: {
+    path: '/games/:lng/:projectName/',
+    getHref: (lng: string, projectName: string) => `/games/${enc(lng)}/${enc(projectName)}/`,
+  },
+  supportTickets: { path: '/support/tickets', getHref: () => '/support/tickets' },
+  supportTicketCreate: {
+    path: '/support/ticket/create/:first?',
+    getHref: (first?: boolean) => (first ? '/support/ticket/create/1' : '/support/ticket/create'),
+  },
+  supportTicket: { path: '/support/ticket/:id?', getHref: (id: string) => `/support/ticket/${enc(id)}` },
+  transactions: { path: '/transactions', getHref: () => '/transactions' },
+  transactionsHelp: { path: '/transactions/help/:id?', getHref: (id: string) => `/transactions/help?id=${enc(id)}` },
+  /** The price list of a project (`?project=` as embedded games link it), or the page that asks for one. */
+  prices: {
+    path: '/prices/:project?',
+    getHref: (project?: string | null) => (project ? `/prices/${enc(project)}?project=${enc(project)}` : '/prices'),
+  },
+  accountProfile: { path: '/account/profile', getHref: () => '/account/profile' },
+  accountDelete: { path: '/account/delete', getHref: () => '/account/delete' },
+} as const satisfies Record<string, { path: string; getHref: (...args: never[]) => string }>;
+
+type Route = { path: string };
+
+/** Whether `pathname` is at `route` (its own segments; `end: false` lets more follow). */
+export const isAt = (route: Route, pathname: string, end = true) => matchPath({ path: route.path, caseSensitive: true, end }, pathname);
+
+/** Whether `pathname` is in the area of `route`: its fixed start (`/games` of `/games/:lng`) and anything under it. */
+export const isInArea = (route: Route, pathname: string): boolean =>
+  matchPath({ path: route.path.split('/:')[0] || '/', caseSensitive: true, end: false }, pathname) !== null;
 
 /** API endpoints (all under /api; every answer is `{ data }`). */
 export const api = {

@@ -17,7 +17,7 @@ import { i18n, setLanguage } from '@/shared/i18n/i18n';
 import { isGamesPath, withGamesLanguage } from '@/shared/i18n/resolve-language';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
 import { storage } from '@/shared/storage';
-import { paths } from '@/shared/paths';
+import { routes } from '@/shared/paths';
 import { setScreenOpeners } from '@/shared/layout/screen-openers';
 import { useModal } from '@/shared/ui/modal/modal-context';
 import { notify } from '@/shared/ui/notify';
@@ -48,13 +48,13 @@ async function loginScreenPath(language: string, project: string): Promise<strin
     const path = loginPathOf(answer.loginUrl);
     if (!path) {
       notify({ kind: 'error', text: i18n.t('errors.GET_INVALID_SESSION_LOGIN_URL_ERROR'), id: 'GET_INVALID_SESSION_LOGIN_URL_ERROR' });
-      return paths.login();
+      return routes.login.getHref();
     }
     storage.set(STORAGE_KEYS.session, answer.session);
     return path;
   } catch {
     notify({ kind: 'error', text: i18n.t('errors.SESSION_GET_ERROR'), id: 'SESSION_GET_ERROR' });
-    return paths.login();
+    return routes.login.getHref();
   }
 }
 

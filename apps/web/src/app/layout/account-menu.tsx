@@ -8,7 +8,7 @@ import { useSupportUnreadCount } from '@/shared/api/get-support-unread-count';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { openInstead, useScreenOpener } from '@/shared/layout/screen-openers';
 import { SignInIcon, signInIconName } from '@/shared/ui/sign-in-icon';
-import { files, paths } from '@/shared/paths';
+import { files, routes } from '@/shared/paths';
 import { useDismiss } from './use-dismiss';
 import './account-menu.css';
 
@@ -38,7 +38,7 @@ export function AccountMenu({ user }: { user: StoredUser }) {
   const onLogout = async () => {
     setOpen(false);
     await logout(queryClient);
-    navigate(paths.catalogue(lng));
+    navigate(routes.catalogue.getHref(lng));
   };
 
   const authType = signInIconName(user.currentAuthType);
@@ -78,17 +78,17 @@ export function AccountMenu({ user }: { user: StoredUser }) {
               </span>
             </li>
             <li>
-              <Link className="account-menu__item" to={paths.accountProfile()} onClick={() => setOpen(false)}>
+              <Link className="account-menu__item" to={routes.accountProfile.getHref()} onClick={() => setOpen(false)}>
                 {t('header.profile')}
               </Link>
             </li>
             <li>
-              <Link className="account-menu__item" to={paths.transactions()} onClick={openInstead(openTransactions, closeMenu)}>
+              <Link className="account-menu__item" to={routes.transactions.getHref()} onClick={openInstead(openTransactions, closeMenu)}>
                 {t('header.transactions')}
               </Link>
             </li>
             <li>
-              <Link className="account-menu__item" to={paths.supportTickets()} onClick={openInstead(openSupport, closeMenu)}>
+              <Link className="account-menu__item" to={routes.supportTickets.getHref()} onClick={openInstead(openSupport, closeMenu)}>
                 {t('header.support')}
                 {unread > 0 ? (
                   <span className="account-menu__badge">

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '@/shared/paths';
+import { routes } from '@/shared/paths';
 import { currentLanguage } from '@/shared/i18n/i18n';
 import './error-screen.css';
 
@@ -16,7 +16,7 @@ export function ErrorScreen() {
       <h1>{t('errors.unexpected', { defaultValue: 'Unexpected Application Error!' })}</h1>
       <p>{status ? `${status}` : t('errors.unexpectedHint', { defaultValue: 'Something went wrong on this page. Please try again.' })}</p>
       {/* A full page load: the app starts afresh. */}
-      <a className="button button--primary" href={paths.catalogue(currentLanguage())}>
+      <a className="button button--primary" href={routes.catalogue.getHref(currentLanguage())}>
         {t('errors.backToGames', { defaultValue: 'Back to games' })}
       </a>
     </main>

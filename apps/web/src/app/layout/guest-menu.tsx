@@ -1,7 +1,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { files, paths } from '@/shared/paths';
+import { files, routes } from '@/shared/paths';
 import { useDismiss } from './use-dismiss';
 import './account-menu.css';
 
@@ -44,7 +44,7 @@ export function GuestMenu({
             <li>
               <Link
                 className="account-menu__item"
-                to={paths.login()}
+                to={routes.login.getHref()}
                 state={loginState}
                 onClick={(event) => {
                   setOpen(false);

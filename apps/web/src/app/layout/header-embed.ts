@@ -1,4 +1,5 @@
 import type { ResultKind } from '@portal/contracts/message-types';
+import { isAt, routes } from '@/shared/paths';
 
 /**
  * The header of the service screens embedded in a host game: which
@@ -35,11 +36,10 @@ const value = (segment: string | undefined): string | null => {
   }
 };
 
-const PAYMENT_SCREENS = new Set(['process', 'stripe', 'yookassa', 'yandex-pay']);
+const PAYMENT_SCREENS = [routes.paymentsProcess, routes.paymentsStripe, routes.paymentsYookassa, routes.paymentsYandexPay];
 
 /** The variant and host values of a path, or null for portal pages (catalogue, games, ...). */
 export function embedContextOf(pathname: string, search = ''): EmbedContext | null {
-  const parts = pathname.split('/').filter(Boolean);
   const query = new URLSearchParams(search);
   const base = {
     session: query.get('session'),
@@ -48,40 +48,44 @@ export function embedContextOf(pathname: string, search = ''): EmbedContext | nu
     project: query.get('project'),
     paymentId: null,
   };
-  const [first, second, third] = parts;
-  if (first === 'session' && second === 'login' && third === 'email') {
-    return { ...base, variant: 'auth', session: value(parts[3]) ?? base.session, source: value(parts[4]) ?? base.source };
-  }
-  if (first === 'session' && second === 'login') {
+  // More segments may follow a screen's own (a host's extra values): `end: false`.
+  const at = (route: { path: string }) => isAt(route, pathname, false)?.params ?? null;
+  // `/session/login/email` is also `/session/login/:session`: the e-mail screen first.
+  const email = at(routes.loginEmail);
+  if (email) return { ...base, variant: 'auth', session: value(email.session) ?? base.session, source: value(email.source) ?? base.source };
+  const login = at(routes.login);
+  if (login) {
     return {
       ...base,
       variant: 'auth',
-      session: value(parts[2]) ?? base.session,
-      source: value(parts[3]) ?? base.source,
-      locale: value(parts[4]) ?? base.locale,
-      project: value(parts[5]) ?? base.project,
+      session: value(login.session) ?? base.session,
+      source: value(login.source) ?? base.source,
+      locale: value(login.locale) ?? base.locale,
+      project: value(login.project) ?? base.project,
     };
   }
-  if ((first === 'session' && second === 'registration') || (first === 'auth' && second === 'recovery-password')) {
-    return { ...base, variant: 'auth', session: value(parts[2]) ?? base.session, source: value(parts[3]) ?? base.source };
-  }
-  if (first === 'payments' && second && PAYMENT_SCREENS.has(second)) {
+  const form = at(routes.registration) ?? at(routes.recoveryPassword);
+  if (form) return { ...base, variant: 'auth', session: value(form.session) ?? base.session, source: value(form.source) ?? base.source };
+  for (const screen of PAYMENT_SCREENS) {
+    const payment = at(screen);
+    if (!payment) continue;
     return {
       ...base,
       variant: 'payments',
-      paymentId: value(parts[2]) ?? query.get('id'),
-      source: value(parts[3]) ?? base.source,
-      locale: value(parts[4]) ?? base.locale,
-      project: value(parts[5]) ?? base.project,
+      paymentId: value(payment.id) ?? query.get('id'),
+      source: value(payment.source) ?? base.source,
+      locale: value(payment.locale) ?? base.locale,
+      project: value(payment.project) ?? base.project,
     };
   }
-  if (first === 'transactions') return { ...base, variant: second === 'help' ? 'transactionHelper' : 'transactions' };
-  if (first === 'support' && second === 'tickets') return { ...base, variant: 'ticketList' };
-  if (first === 'support' && second === 'ticket' && third === 'create') {
-    return { ...base, variant: parts[3] === '1' || query.get('first') === '1' ? 'firstTicketCreate' : 'ticketCreate' };
-  }
-  if (first === 'support' && second === 'ticket') return { ...base, variant: 'ticketItem' };
-  if (first === 'prices') return { ...base, variant: 'prices', project: value(parts[1]) ?? base.project };
+  if (at(routes.transactionsHelp)) return { ...base, variant: 'transactionHelper' };
+  if (at(routes.transactions)) return { ...base, variant: 'transactions' };
+  if (at(routes.supportTickets)) return { ...base, variant: 'ticketList' };
+  const create = at(routes.supportTicketCreate);
+  if (create) return { ...base, variant: create.first === '1' || query.get('first') === '1' ? 'firstTicketCreate' : 'ticketCreate' };
+  if (at(routes.supportTicket)) return { ...base, variant: 'ticketItem' };
+  const prices = at(routes.prices);
+  if (prices) return { ...base, variant: 'prices', project: value(prices.project) ?? base.project };
   return null;
 }
 
@@ -103,10 +107,11 @@ export function toastDurationOf(pathname: string, search: string, framed: boolea
   return isEmbedded(embedContextOf(pathname, search), framed) ? SERVICE_TOAST_MS : PORTAL_TOAST_MS;
 }
 
-const LOADER_ONLY = /^\/(?:session\/loginDone|payments\/done|support\/done|unauthorized)(?:\/|$)|^\/loader\/?$/;
+const LOADER_ONLY = [routes.loginDone, routes.paymentsDone, routes.supportDone, routes.unauthorized];
 
 /** The loader-only pages (results for the host, the post-401 target): no header at all. */
-export const isLoaderOnlyPath = (pathname: string): boolean => LOADER_ONLY.test(pathname);
+export const isLoaderOnlyPath = (pathname: string): boolean =>
+  LOADER_ONLY.some((route) => isAt(route, pathname, false)) || isAt(routes.loader, pathname) !== null;
 
 /**
  * A page under the portal's own header (catalogue, games, and history, support, account and

@@ -12,7 +12,7 @@ import { checkStorageAccess, openSignInPopup, requestFirstPartyStorage, type Sto
 import { adoptGrantedStorage } from '@/shared/storage';
 import { readFlow } from '@/features/auth/flow';
 import { closedResult } from '@/features/payments';
-import { paths } from '@/shared/paths';
+import { routes } from '@/shared/paths';
 import { LanguageSwitcher } from './language-switcher';
 import { useProjectBackground } from './project-background';
 import { HeaderConfirmDialog } from './header-confirm-dialog';
@@ -120,7 +120,7 @@ export function EmbeddedHeader({ context, framed }: { context: EmbedContext; fra
     const action = closeActionOf(context.variant);
     if (action.kind === 'home') {
       setAsking(false);
-      navigate(paths.home());
+      navigate(routes.home.getHref());
       return;
     }
     setBusy(true);
@@ -132,7 +132,7 @@ export function EmbeddedHeader({ context, framed }: { context: EmbedContext; fra
       window.parent.postMessage({ type: SERVICE_MESSAGE_TYPE[action.resultKind], result }, window.location.origin);
       setBusy(false);
       setAsking(false);
-      navigate(paths.loader(), { replace: true });
+      navigate(routes.loader.getHref(), { replace: true });
       return;
     }
     // The project's delivery type and the allowed origins come with the settings.
@@ -149,7 +149,7 @@ export function EmbeddedHeader({ context, framed }: { context: EmbedContext; fra
     }
     setBusy(false);
     setAsking(false);
-    if (delivery.via === 'postMessage') navigate(paths.loader(), { replace: true });
+    if (delivery.via === 'postMessage') navigate(routes.loader.getHref(), { replace: true });
   };
 
   return (

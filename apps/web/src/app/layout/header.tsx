@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PORTAL_LANGUAGES } from '@portal/contracts/languages';
 import { useTranslation } from 'react-i18next';
-import { files, paths } from '@/shared/paths';
+import { files, routes } from '@/shared/paths';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { isFramed } from '@/shared/auth/host-message';
@@ -69,7 +69,7 @@ function PortalHeader() {
     <header className="site-header">
       <div className="site-header__inner">
         {/* Narrow screens hide the name beside the logo: the link keeps it as its name. */}
-        <Link to={paths.catalogue(lng)} className="site-header__logo" aria-label={t('header.portalName')}>
+        <Link to={routes.catalogue.getHref(lng)} className="site-header__logo" aria-label={t('header.portalName')}>
           <img src={files.logo} alt="" width={36} height={36} />
           <span>{t('header.portalName')}</span>
         </Link>
@@ -86,7 +86,7 @@ function PortalHeader() {
             <>
               <GuestMenu loginState={loginState} onLogin={openInstead(openLogin)} />
               <Link
-                to={paths.login()}
+                to={routes.login.getHref()}
                 state={loginState}
                 className="button button--primary site-header__login"
                 onClick={openInstead(openLogin)}
@@ -112,7 +112,7 @@ function SupportLink({ markUnread }: { markUnread: boolean }) {
   const marked = markUnread && unread > 0;
   const openSupport = useScreenOpener('support');
   return (
-    <Link to={paths.supportTickets()} className="site-header__link" onClick={openInstead(openSupport)}>
+    <Link to={routes.supportTickets.getHref()} className="site-header__link" onClick={openInstead(openSupport)}>
       <img src={files.mainImage('support')} alt="" width={20} height={20} />
       {t('header.support')}
       {marked ? (

@@ -6,7 +6,7 @@ import { mergeAnonymousMarker } from '@/shared/auth/anonymous';
 import { resetFailedAttempts } from '@/shared/auth/failed-attempts';
 import { deliverToHost, isMobileSource, postToHost } from '@/shared/auth/host-message';
 import { encodeResult } from '@portal/contracts/result-codec';
-import { paths } from '@/shared/paths';
+import { routes } from '@/shared/paths';
 
 /** What the host receives: the auth result, isError false and the session it asked with. */
 export type HostAuthResult = TAuthResult & { isError: false; session: string | null };
@@ -43,9 +43,9 @@ export async function finishSignIn(result: TAuthResult, options: FinishOptions):
   const delivery = deliveryFor(options.session, options.authType, options.source);
   const hostResult: HostAuthResult = { ...result, isError: false, session: options.session };
   if (delivery === 'redirect') {
-    await options.navigate(paths.loginDone(encodeResult(hostResult)), { replace: true });
+    await options.navigate(routes.loginDone.getHref(encodeResult(hostResult)), { replace: true });
   } else if (delivery === 'postMessage' && postToHost({ type: 'authResult', result: hostResult })) {
-    await options.navigate(paths.loader(), { replace: true });
+    await options.navigate(routes.loader.getHref(), { replace: true });
   } else {
     await options.navigate(options.backTo, { replace: true });
   }

@@ -12,7 +12,7 @@ import { useFailedAttempts } from '@/shared/hooks/use-failed-attempts';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { setLanguage } from '@/shared/i18n/i18n';
 import { notify } from '@/shared/ui/notify';
-import { paths } from '@/shared/paths';
+import { routes } from '@/shared/paths';
 import { captchaStateQueryOptions, useCaptchaState } from './api/get-captcha-state';
 import { adoptFlow } from './flow';
 import { finishSignIn, reportAuthError } from './sign-in-delivery';
@@ -67,7 +67,7 @@ export function useAuthScreen({ alwaysCaptcha = false }: { alwaysCaptcha?: boole
   const captchaBlocks = captchaRequired && !altcha;
 
   const from = (location.state as FromState | null)?.from;
-  const backTo = from && from.startsWith('/') && !from.startsWith('//') ? from : paths.catalogue(lng);
+  const backTo = from && from.startsWith('/') && !from.startsWith('//') ? from : routes.catalogue.getHref(lng);
 
   const finish = useCallback(
     (result: TAuthResult) =>

@@ -4,7 +4,7 @@ import type { TPaymentGetResponse, TPaymentStatus } from '@portal/contracts/paym
 import type { AuthType } from '@portal/contracts/control';
 import { encodeResult } from '@portal/contracts/result-codec';
 import { isFramed, isMobileSource, postToHost } from '@/shared/auth/host-message';
-import { paths } from '@/shared/paths';
+import { routes } from '@/shared/paths';
 
 /** What the flow hands on at its end (the `paymentResult` window message). */
 export type PaymentHostResult = TPaymentResult;
@@ -66,10 +66,10 @@ export interface DeliveryOptions {
  */
 export async function deliverPaymentResult(result: PaymentHostResult, options: DeliveryOptions): Promise<void> {
   if (isMobileSource(options.source) || options.authType === 'redirect') {
-    await options.navigate(paths.paymentsDone(encodeResult(result)), { replace: true });
+    await options.navigate(routes.paymentsDone.getHref(encodeResult(result)), { replace: true });
   } else if (isFramed() && postToHost({ type: 'paymentResult', result })) {
-    await options.navigate(paths.loader(), { replace: true });
+    await options.navigate(routes.loader.getHref(), { replace: true });
   } else {
-    await options.navigate(paths.transactions(), { replace: true });
+    await options.navigate(routes.transactions.getHref(), { replace: true });
   }
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { paths } from '@/shared/paths';
+import { routes } from '@/shared/paths';
 import { TicketChat } from './components/ticket-chat';
 import { TicketCreate } from './components/ticket-create';
 import { TicketList } from './components/ticket-list';
@@ -13,12 +13,12 @@ function useRouteNav(): SupportNav {
   const navigate = useNavigate();
   return useMemo(
     () => ({
-      list: () => navigate(paths.supportTickets()),
-      create: (first) => navigate(paths.supportTicketCreate(first)),
-      openTicket: (id) => navigate(paths.supportTicket(id)),
-      listHref: () => paths.supportTickets(),
-      createHref: (first) => paths.supportTicketCreate(first),
-      ticketHref: (id) => paths.supportTicket(id),
+      list: () => navigate(routes.supportTickets.getHref()),
+      create: (first) => navigate(routes.supportTicketCreate.getHref(first)),
+      openTicket: (id) => navigate(routes.supportTicket.getHref(id)),
+      listHref: () => routes.supportTickets.getHref(),
+      createHref: (first) => routes.supportTicketCreate.getHref(first),
+      ticketHref: (id) => routes.supportTicket.getHref(id),
     }),
     [navigate],
   );
@@ -46,6 +46,6 @@ export function TicketRoute() {
   const params = useParams();
   const [search] = useSearchParams();
   const id = params.id || search.get('id');
-  if (!id) return <Navigate to={paths.supportTickets()} replace />;
+  if (!id) return <Navigate to={routes.supportTickets.getHref()} replace />;
   return <TicketChat key={id} id={id} nav={nav} />;
 }

@@ -6,6 +6,7 @@ import {
   type Language,
   type PortalLanguage,
 } from '@portal/contracts/languages';
+import { isInArea, routes } from '../paths';
 
 /** The language segment of a path: the second one (`/games/ru/...` -> `ru`). */
 export function pathLanguageSegment(pathname: string): string | undefined {
@@ -50,12 +51,12 @@ export function resolveLanguage({ pathname, stored, browser, portal = false }: L
 
 /** Is the path one of the portal's /games pages? */
 export function isGamesPath(pathname: string): boolean {
-  return /^\/games(\/|$)/.test(pathname);
+  return isInArea(routes.games, pathname);
 }
 
 /** Catalogue, game pages and prices offer ru and en only, even embedded. */
 export function isPortalPath(pathname: string): boolean {
-  return isGamesPath(pathname) || /^\/prices(\/|$)/.test(pathname);
+  return isGamesPath(pathname) || isInArea(routes.prices, pathname);
 }
 
 export function switcherLanguages(pathname: string, all: readonly Language[]): readonly Language[] {

@@ -7,7 +7,7 @@ import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { notify } from '@/shared/ui/notify';
-import { paths } from '@/shared/paths';
+import { routes } from '@/shared/paths';
 import { useDeleteAccount } from '../api/delete-account';
 import './account.css';
 import { supportKeys, userKeys } from '@/shared/api/query-keys';
@@ -24,7 +24,7 @@ export function DeleteAccountPage() {
   const [done, setDone] = useState(false);
   usePageMeta({ title: `${t('account.deleteTitle')} · ${t('header.portalName')}` });
 
-  if (!user && !done) return <Navigate to={paths.login()} replace state={{ from: paths.accountDelete() }} />;
+  if (!user && !done) return <Navigate to={routes.login.getHref()} replace state={{ from: routes.accountDelete.getHref() }} />;
 
   const onDelete = async () => {
     if (!confirmed) return;
@@ -35,7 +35,7 @@ export function DeleteAccountPage() {
       queryClient.removeQueries({ queryKey: userKeys.all });
       queryClient.removeQueries({ queryKey: supportKeys.all });
       notify({ kind: 'success', text: t('account.deleted'), id: 'account-deleted' });
-      navigate(paths.catalogue(lng), { replace: true });
+      navigate(routes.catalogue.getHref(lng), { replace: true });
     } catch {
       notify({ kind: 'error', text: t('account.deleteFailed'), id: 'account-delete-failed' });
     }

@@ -11,7 +11,7 @@ import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { FormField } from '@/shared/ui/form-field';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { notify } from '@/shared/ui/notify';
-import { paths } from '@/shared/paths';
+import { routes } from '@/shared/paths';
 import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import './account.css';
@@ -33,7 +33,7 @@ export function ProfilePage() {
     if (data) reset({ name: data.name ?? '', lastName: data.lastName ?? '' });
   }, [data, reset]);
 
-  if (!user) return <Navigate to={paths.login()} replace state={{ from: paths.accountProfile() }} />;
+  if (!user) return <Navigate to={routes.login.getHref()} replace state={{ from: routes.accountProfile.getHref() }} />;
   if (!data) return <FullScreenLoader />;
 
   const submit = form.handleSubmit(async (values) => {
@@ -68,7 +68,7 @@ export function ProfilePage() {
           {t('account.save')}
         </button>
       </form>
-      <Link to={paths.accountDelete()}>{t('account.deleteTitle')}</Link>
+      <Link to={routes.accountDelete.getHref()}>{t('account.deleteTitle')}</Link>
     </section>
   );
 }

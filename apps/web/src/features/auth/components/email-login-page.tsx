@@ -7,7 +7,7 @@ import type { EmailLoginInput, EmailLoginOutput } from '@/shared/validation/sche
 import { HOST_ERROR_CODES } from '@portal/contracts/error-codes';
 import { getStoredUser } from '@/shared/auth/auth-store';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
-import { paths } from '@/shared/paths';
+import { routes } from '@/shared/paths';
 import { useLoginByEmail } from '../api/login-by-email';
 import { useAuthScreen } from '../use-auth-screen';
 import { FormField } from '@/shared/ui/form-field';
@@ -43,11 +43,11 @@ export function EmailLoginPage() {
     }
   });
 
-  if (signedInAtStart) return <Navigate to={paths.home()} replace />;
+  if (signedInAtStart) return <Navigate to={routes.home.getHref()} replace />;
 
   return (
     <section className="auth-card" aria-labelledby="email-login-title">
-      <Link to={paths.login(session, source)} className="auth-card__back">
+      <Link to={routes.login.getHref(session, source)} className="auth-card__back">
         ← {t('login.back')}
       </Link>
       <h1 id="email-login-title">{t('login.emailTitle')}</h1>
@@ -66,8 +66,8 @@ export function EmailLoginPage() {
         </button>
       </form>
       <div className="auth-card__links">
-        <Link to={paths.recoveryPassword(session, source)}>{t('login.forgotPassword')}</Link>
-        <Link to={paths.registration(session, source)}>{t('login.registrationLink')}</Link>
+        <Link to={routes.recoveryPassword.getHref(session, source)}>{t('login.forgotPassword')}</Link>
+        <Link to={routes.registration.getHref(session, source)}>{t('login.registrationLink')}</Link>
       </div>
     </section>
   );

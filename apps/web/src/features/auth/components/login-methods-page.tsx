@@ -11,7 +11,7 @@ import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { SignInIcon } from '@/shared/ui/sign-in-icon';
 import { notify } from '@/shared/ui/notify';
-import { paths } from '@/shared/paths';
+import { routes } from '@/shared/paths';
 import { checkTokenQueryOptions } from '../api/check-token';
 import { useAuthScreen, type FromState } from '../use-auth-screen';
 import { useOutsideSignIn } from '../use-outside-sign-in';
@@ -162,7 +162,7 @@ export function LoginMethodsPage() {
     [signInSettings, language, finish, t, reportError],
   );
 
-  if (signedInAtStart) return <Navigate to={paths.home()} replace />;
+  if (signedInAtStart) return <Navigate to={routes.home.getHref()} replace />;
   if (hostCheck.checking || screen.configPending) return <FullScreenLoader />;
 
   const methods = offeredMethods(screen.config?.projects.authMethods);
@@ -176,7 +176,7 @@ export function LoginMethodsPage() {
         {methods.map((method) => (
           <li key={method}>
             {method === 'mail' ? (
-              <Link to={paths.loginEmail(session, source)} state={{ from }} className="button button--secondary">
+              <Link to={routes.loginEmail.getHref(session, source)} state={{ from }} className="button button--secondary">
                 <SignInIcon type="email" />
                 {t('login.methods.mail')}
               </Link>
@@ -213,7 +213,7 @@ export function LoginMethodsPage() {
       ) : null}
       {withMail ? (
         <p className="auth-card__lead">
-          {t('login.noAccount')} <Link to={paths.registration(session, source)}>{t('login.registrationLink')}</Link>
+          {t('login.noAccount')} <Link to={routes.registration.getHref(session, source)}>{t('login.registrationLink')}</Link>
         </p>
       ) : null}
     </section>

@@ -8,7 +8,7 @@ import { HOST_ERROR_CODES } from '@portal/contracts/error-codes';
 import { ApiError } from '@/shared/api/client';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { notify } from '@/shared/ui/notify';
-import { paths } from '@/shared/paths';
+import { routes } from '@/shared/paths';
 import { useRecoveryPassword } from '../api/recovery-password';
 import { useSendRecoveryPasswordCode } from '../api/send-recovery-password-code';
 import { useActivateNewPassword } from '../api/activate-new-password';
@@ -90,7 +90,7 @@ export function RecoveryPage() {
       }
       screen.attempts.reset();
       notify({ kind: 'success', text: t('login.passwordUpdatedSuccessfully'), id: 'password-updated' });
-      navigate(paths.loginEmail(session, source), { replace: true });
+      navigate(routes.loginEmail.getHref(session, source), { replace: true });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'RECOVERY_NOT_VERIFIED') {
         notify({ kind: 'warning', text: t('login.recoveryExpired'), id: error.code });
@@ -107,7 +107,7 @@ export function RecoveryPage() {
   return (
     <section className="auth-card" aria-labelledby="recovery-title">
       {step.name === 'email' ? (
-        <Link to={paths.loginEmail(session, source)} className="auth-card__back">
+        <Link to={routes.loginEmail.getHref(session, source)} className="auth-card__back">
           ← {t('login.back')}
         </Link>
       ) : null}

@@ -7,7 +7,7 @@ import type { RegistrationInput, RegistrationOutput } from '@/shared/validation/
 import { HOST_ERROR_CODES } from '@portal/contracts/error-codes';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
-import { files, paths } from '@/shared/paths';
+import { files, routes } from '@/shared/paths';
 import { useRegisterByEmail } from '../api/register-by-email';
 import { useSendVerificationCode } from '../api/send-verification-code';
 import { useAuthScreen } from '../use-auth-screen';
@@ -73,7 +73,7 @@ export function RegistrationPage() {
   return (
     <section className="auth-card" aria-labelledby="registration-title">
       {codeStep ? null : (
-        <Link to={paths.loginEmail(session, source)} className="auth-card__back">
+        <Link to={routes.loginEmail.getHref(session, source)} className="auth-card__back">
           ← {t('login.back')}
         </Link>
       )}

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { TGameRecord } from '@portal/contracts/control';
 import type { Language } from '@portal/contracts/languages';
-import { assetUrl, paths } from '@/shared/paths';
+import { assetUrl, routes } from '@/shared/paths';
 import { pickLocalized } from '@/shared/i18n/localized';
 import { isLightColor } from '@/shared/ui/readable-text';
 import './game-card.css';
@@ -34,7 +34,7 @@ export function GameCard({ game, lng }: { game: TGameRecord; lng: Language }) {
       {inDevelop ? (
         <span className="game-card__badge">{t('catalogue.inDevelopment')}</span>
       ) : (
-        <Link to={paths.game(lng, game.project)} className="button button--primary game-card__play">
+        <Link to={routes.game.getHref(lng, game.project)} className="button button--primary game-card__play">
           {t('catalogue.play')}
         </Link>
       )}

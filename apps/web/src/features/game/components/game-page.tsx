@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { assetUrl, paths, withLang } from '@/shared/paths';
+import { assetUrl, routes, withLang } from '@/shared/paths';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { useLayoutOptions } from '@/shared/layout/layout-options';
@@ -34,7 +34,7 @@ export function GamePage({ frameHost }: { frameHost?: GameFrameHost } = {}) {
 
   if (game.isPending) return <FullScreenLoader />;
   // Unknown, inactive, in development or failed to load: back to the catalogue.
-  if (!allowed) return <Navigate to={paths.catalogue(lng)} replace />;
+  if (!allowed) return <Navigate to={routes.catalogue.getHref(lng)} replace />;
   return <GameView game={record} frameHost={frameHost} />;
 }
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useInitialConfig } from '@/shared/api/get-initial-config';
-import { files, paths } from '@/shared/paths';
+import { files, routes } from '@/shared/paths';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
@@ -32,13 +32,13 @@ export function PricesPage() {
   usePageMeta({ title: `${t('prices.title')} · ${t('header.portalName')}` });
 
   if (config.isPending) return <FullScreenLoader />;
-  if (project && !isKnown) return <Navigate to={paths.prices()} replace />;
+  if (project && !isKnown) return <Navigate to={routes.prices.getHref()} replace />;
   if (project && (params.project !== project || search.get('project') !== project)) {
     // The host's other values (source, session, locale) stay with it.
     const kept = new URLSearchParams(search);
     kept.delete('project');
     const rest = kept.toString();
-    return <Navigate to={`${paths.pricesOf(project)}${rest ? `&${rest}` : ''}`} replace />;
+    return <Navigate to={`${routes.prices.getHref(project)}${rest ? `&${rest}` : ''}`} replace />;
   }
 
   return (
@@ -51,7 +51,7 @@ export function PricesPage() {
           value={project ?? ''}
           onChange={(event) => {
             const next = event.target.value;
-            navigate(next ? paths.pricesOf(next) : paths.prices());
+            navigate(next ? routes.prices.getHref(next) : routes.prices.getHref());
           }}
         >
           <option value="" disabled={Boolean(project)}>

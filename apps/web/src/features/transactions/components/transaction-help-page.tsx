@@ -5,7 +5,7 @@ import { manualRedirectToAuth, needsManualRedirect } from '@/shared/auth/manual-
 import { isGoingToSignIn } from '@/shared/auth/auth-store';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
-import { paths } from '@/shared/paths';
+import { routes } from '@/shared/paths';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { useUserPayment } from '../api/get-user-payment';
 import { PaymentHelpForm } from './payment-help-form';
@@ -34,8 +34,8 @@ export function TransactionHelpPage() {
 
   // Signed out by a rejected token: the login screen is on its way, not the start page.
   if (isGoingToSignIn()) return <FullScreenLoader />;
-  if (!user) return <Navigate to={paths.home()} replace />;
-  if (!id) return <Navigate to={paths.transactions()} replace />;
+  if (!user) return <Navigate to={routes.home.getHref()} replace />;
+  if (!id) return <Navigate to={routes.transactions.getHref()} replace />;
   if (payment.isPending) return <FullScreenLoader />;
   if (payment.isError) {
     return (
@@ -44,14 +44,14 @@ export function TransactionHelpPage() {
       </p>
     );
   }
-  if (!payment.data) return <Navigate to={paths.transactions()} replace />;
+  if (!payment.data) return <Navigate to={routes.transactions.getHref()} replace />;
   return (
     <section className="tx-page" aria-labelledby="tx-help-title">
       <p>
-        <Link to={paths.transactions()}>{t('transactions.back')}</Link>
+        <Link to={routes.transactions.getHref()}>{t('transactions.back')}</Link>
       </p>
       <h1 id="tx-help-title">{t('transactions.helpTitle')}</h1>
-      <PaymentHelpForm paymentId={payment.data.uuid} onDone={() => navigate(paths.home())} />
+      <PaymentHelpForm paymentId={payment.data.uuid} onDone={() => navigate(routes.home.getHref())} />
     </section>
   );
 }

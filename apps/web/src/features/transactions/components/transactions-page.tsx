@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isGoingToSignIn } from '@/shared/auth/auth-store';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
-import { paths } from '@/shared/paths';
+import { routes } from '@/shared/paths';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { TransactionsList } from './transactions-list';
 import './transactions.css';
@@ -20,11 +20,11 @@ export function TransactionsPage() {
   const [search] = useSearchParams();
   usePageMeta({ title: `${t('transactions.title')} · ${t('header.portalName')}` });
   // Signed out by a rejected token: the login screen is on its way, not the start page.
-  if (!user) return isGoingToSignIn() ? <FullScreenLoader /> : <Navigate to={paths.home()} replace />;
+  if (!user) return isGoingToSignIn() ? <FullScreenLoader /> : <Navigate to={routes.home.getHref()} replace />;
   return (
     <section className="tx-page" aria-labelledby="tx-title">
       <h1 id="tx-title">{t('transactions.title')}</h1>
-      <TransactionsList project={search.get('project')} onHelp={(id) => navigate(paths.transactionsHelp(id))} />
+      <TransactionsList project={search.get('project')} onHelp={(id) => navigate(routes.transactionsHelp.getHref(id))} />
     </section>
   );
 }
