@@ -1,6 +1,6 @@
 // Live support chat: time from a staff reply to the player's open chat showing it, in a real
 // browser (support-reply.ts measures the event stream alone; this adds the page: the shared
-// EventSource, the chat's update and React's render).
+// event stream, the chat's update and React's render).
 // 1. Starts the product as `npm start` does (embedded PGlite; BENCH_DATABASE_URL=postgres://...
 //    runs it over PostgreSQL, where events go through LISTEN/NOTIFY), with the bench staff admin.
 //    WEB_DIST_DIR picks the web build to serve.

@@ -62,8 +62,7 @@ describe('paths', () => {
     const id = '0b7d2a4e-1c1f-4e55-9a0e-2d4c5b6a7f80';
     expect(api.paymentProcess(id)).toBe(`/api/payments/process/${id}`);
     expect(api.paymentGet('a/b')).toBe('/api/payments/get/a%2Fb');
-    expect(api.paymentEvents(id, null)).toBe(`/api/payments/events/${id}`);
-    expect(api.paymentEvents(id, 'h.p+s')).toBe(`/api/payments/events/${id}?jwt=h.p%2Bs`);
+    expect(api.paymentEvents('a/b')).toBe('/api/payments/events/a%2Fb');
     expect(api.paymentSetPending(id)).toBe(`/api/payments/set-pending/${id}`);
     expect(api.paymentUpdateReceiptMail()).toBe('/api/payments/update-mail-to-receive-check');
     expect(api.paymentYookassaCreate(id)).toBe(`/api/payments/yookassa/create/${id}`);

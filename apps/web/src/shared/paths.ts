@@ -135,19 +135,13 @@ export const api = {
   supportTicket: (id: string) => `/api/support/get-ticket?id=${enc(id)}`,
   supportCreateTicket: () => '/api/support/create-ticket',
   supportSendMessage: () => '/api/support/send-message',
-  /** EventSource sends no headers: the token or the guest id rides in the query. */
-  supportEvents: (auth: { jwt?: string | null; tempUserId?: string | null }) => {
-    const query = new URLSearchParams();
-    if (auth.jwt) query.set('jwt', auth.jwt);
-    else if (auth.tempUserId) query.set('tempUserId', auth.tempUserId);
-    const text = query.toString();
-    return text ? `/api/support/events?${text}` : '/api/support/events';
-  },
+  /** Server-Sent Events, read with fetch: the token or the guest id rides in a header. */
+  supportEvents: () => '/api/support/events',
   /** The player payment calls. */
   paymentProcess: (id: string) => `/api/payments/process/${enc(id)}`,
   paymentGet: (id: string) => `/api/payments/get/${enc(id)}`,
-  /** Server-Sent Events; EventSource sends no headers, so the token rides in `jwt`. */
-  paymentEvents: (id: string, jwt: string | null) => `/api/payments/events/${enc(id)}${jwt ? `?jwt=${enc(jwt)}` : ''}`,
+  /** Server-Sent Events, read with fetch: the token rides in the Authorization header. */
+  paymentEvents: (id: string) => `/api/payments/events/${enc(id)}`,
   paymentSetPending: (id: string) => `/api/payments/set-pending/${enc(id)}`,
   paymentUpdateReceiptMail: () => '/api/payments/update-mail-to-receive-check',
   paymentYookassaCreate: (id: string) => `/api/payments/yookassa/create/${enc(id)}`,

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { HEADERS } from '@portal/contracts/http';
 import { ZPaymentLiveEvent } from '@portal/contracts/payments';
+import { followEventStream } from '@/shared/api/event-stream';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
 import { storage } from '@/shared/storage';
 import { api } from '@/shared/paths';
@@ -8,23 +10,28 @@ import { paymentQueryOptions } from './api/get-payment';
 
 /**
  * While `enabled`, the payment's status is pushed by the server (Server-Sent Events) into the
- * same query the 2 s polling fills, so whichever comes first ends the wait. Without
- * EventSource (old browsers, tests) polling alone does the work.
+ * same query the 2 s polling fills, so whichever comes first ends the wait. The stream is
+ * read with fetch and the token sent as a header; it reconnects after a drop, and a refusal
+ * (401, an unknown payment) leaves the polling alone to do the work.
  */
 export function useLivePayment(paymentId: string, jwt: string | null | undefined, enabled: boolean): void {
   const client = useQueryClient();
   useEffect(() => {
-    if (!enabled || !paymentId || typeof EventSource === 'undefined') return;
+    if (!enabled || !paymentId || typeof ReadableStream === 'undefined') return;
     const token = jwt || storage.get(STORAGE_KEYS.accessToken);
-    const source = new EventSource(api.paymentEvents(paymentId, token));
+    if (!token) return;
     const { queryKey } = paymentQueryOptions(paymentId);
-    source.addEventListener('status', (event) => {
-      const parsed = ZPaymentLiveEvent.safeParse(safeJson((event as MessageEvent<string>).data));
-      if (!parsed.success || parsed.data.type !== 'status' || parsed.data.paymentId !== paymentId) return;
-      const { status, payload, token: paymentToken } = parsed.data;
-      client.setQueryData(queryKey, { status, payload, token: paymentToken });
+    return followEventStream({
+      url: api.paymentEvents(paymentId),
+      headers: () => ({ [HEADERS.authorization]: `Bearer ${token}` }),
+      onMessage: (message) => {
+        if (message.event !== 'status') return;
+        const parsed = ZPaymentLiveEvent.safeParse(safeJson(message.data));
+        if (!parsed.success || parsed.data.type !== 'status' || parsed.data.paymentId !== paymentId) return;
+        const { status, payload, token: paymentToken } = parsed.data;
+        client.setQueryData(queryKey, { status, payload, token: paymentToken });
+      },
     });
-    return () => source.close();
   }, [client, enabled, jwt, paymentId]);
 }
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openEventStream, type EventSourceMessage } from './event-stream';
+import { followEventStream, openEventStream, type EventSourceMessage } from './event-stream';
 
 function streamOf(chunks: string[], status = 200): Response {
   const encoder = new TextEncoder();
@@ -54,5 +54,65 @@ describe('openEventStream', () => {
     ).rejects.toThrow('HTTP 401');
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
     expect(onOpen).not.toHaveBeenCalled();
+  });
+});
+
+describe('followEventStream', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('reconnects after a drop or a passing refusal, with growing pauses and the last event id', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(streamOf(['id: 7\nevent: status\ndata: a\n\n']))
+      .mockResolvedValueOnce(new Response('', { status: 503 }))
+      .mockResolvedValueOnce(new Response('', { status: 429 }))
+      .mockResolvedValue(streamOf(['event: status\ndata: b\n\n']));
+    const messages: string[] = [];
+    const stop = followEventStream({
+      url: '/events',
+      headers: () => ({ Authorization: 'Bearer t' }),
+      onMessage: (m) => messages.push(m.data),
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(messages).toEqual(['a']);
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1); // 3 s after the drop
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(6000); // 6 s after the 503
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(12_000); // 12 s after the 429
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    expect(messages).toEqual(['a', 'b']);
+    const headers = fetchMock.mock.calls[3]![1]!.headers as Headers;
+    expect(headers.get('last-event-id')).toBe('7');
+    expect(headers.get('authorization')).toBe('Bearer t');
+    expect((fetchMock.mock.calls[0]![1]!.headers as Headers).has('last-event-id')).toBe(false);
+    stop();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('a final refusal ends it: 401 is reported, nothing reconnects', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('', { status: 401 }));
+    const onUnauthorized = vi.fn();
+    followEventStream({ url: '/events', onMessage: () => undefined, onUnauthorized });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('stopping aborts the open request', async () => {
+    let signal: AbortSignal | undefined;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+      signal = init?.signal ?? undefined;
+      return new Promise<Response>(() => undefined);
+    });
+    const stop = followEventStream({ url: '/events', onMessage: () => undefined });
+    await Promise.resolve();
+    stop();
+    expect(signal?.aborted).toBe(true);
   });
 });

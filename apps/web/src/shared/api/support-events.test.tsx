@@ -4,61 +4,94 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from './query-client';
 import { useSupportUnreadCount } from './get-support-unread-count';
 import { ZSupportEvent } from '@portal/contracts/support';
-import { asSupportEvent, subscribeSupportEvents, supportEventsUrl } from './support-events';
+import { asSupportEvent, subscribeSupportEvents, supportIdentity } from './support-events';
+import { testStream, type TestStream } from '@/test/event-streams';
 
-/** A stand-in EventSource the test feeds with server events. */
-class FakeEventSource {
-  static open: FakeEventSource[] = [];
-  closed = false;
-  private listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.open.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.closed = true;
-    FakeEventSource.open = FakeEventSource.open.filter((source) => source !== this);
-  }
-  emit(type: string, data: unknown) {
-    const event = new MessageEvent(type, { data: typeof data === 'string' ? data : JSON.stringify(data) });
-    this.listeners.get(type)?.forEach((listener) => listener(event));
-  }
+/** Answers the support stream with a test stream (or `refuse`'s status); other calls `other`. */
+function serveEvents(refuse?: number, other: () => Response = () => new Response('{}', { status: 404 })) {
+  const streams: TestStream[] = [];
+  const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    if (!String(input).startsWith('/api/support/events')) return other();
+    if (refuse) return new Response('{}', { status: refuse });
+    const stream = testStream(input, init);
+    streams.push(stream);
+    return stream.response;
+  });
+  return { streams, fetchMock };
 }
 
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 afterEach(() => {
-  vi.unstubAllGlobals();
+  vi.useRealTimers();
   vi.restoreAllMocks();
-  FakeEventSource.open = [];
 });
 
 describe('support events', () => {
-  it('the stream URL carries the token, else the guest id, else there is none', () => {
-    expect(supportEventsUrl()).toBeNull();
+  it('the stream is for the token, else the guest id, else nobody', () => {
+    expect(supportIdentity()).toBeNull();
     localStorage.setItem('tempUserId', '0b7c3c1e-1111-4222-8333-444455556666');
-    expect(supportEventsUrl()).toBe('/api/support/events?tempUserId=0b7c3c1e-1111-4222-8333-444455556666');
+    expect(supportIdentity()).toEqual({ tempUserId: '0b7c3c1e-1111-4222-8333-444455556666' });
     localStorage.setItem('accessToken', 'a.b.c');
-    expect(supportEventsUrl()).toBe('/api/support/events?jwt=a.b.c');
+    expect(supportIdentity()).toEqual({ jwt: 'a.b.c' });
   });
 
-  it('shares one stream between listeners, drops malformed events and closes with the last listener', () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
+  it('shares one stream between listeners, drops malformed events and closes with the last listener', async () => {
+    const { streams } = serveEvents();
     const first = vi.fn();
     const second = vi.fn();
-    const offFirst = subscribeSupportEvents('/api/support/events?jwt=x', first);
-    const offSecond = subscribeSupportEvents('/api/support/events?jwt=x', second);
-    expect(FakeEventSource.open).toHaveLength(1);
-    const source = FakeEventSource.open[0]!;
-    source.emit('unreadCount', { type: 'unreadCount', count: 3 });
-    source.emit('unreadCount', 'not json');
-    source.emit('unreadCount', { type: 'unreadCount', count: -1 });
+    const offFirst = subscribeSupportEvents({ jwt: 'x' }, first);
+    const offSecond = subscribeSupportEvents({ jwt: 'x' }, second);
+    await flush();
+    expect(streams).toHaveLength(1);
+    const stream = streams[0]!;
+    expect(stream.url).toBe('/api/support/events');
+    expect(stream.headers.get('authorization')).toBe('Bearer x');
+    stream.send('unreadCount', { type: 'unreadCount', count: 3 });
+    stream.send('unreadCount', 'not json');
+    stream.send('unreadCount', { type: 'unreadCount', count: -1 });
+    stream.send('other', { type: 'unreadCount', count: 4 });
+    await vi.waitFor(() => expect(first).toHaveBeenCalledTimes(1));
+    await flush();
     expect(first).toHaveBeenCalledTimes(1);
     expect(second).toHaveBeenCalledWith({ type: 'unreadCount', count: 3 });
     offFirst();
-    expect(source.closed).toBe(false);
+    expect(stream.aborted).toBe(false);
     offSecond();
-    expect(source.closed).toBe(true);
+    expect(stream.aborted).toBe(true);
+  });
+
+  it("a guest's stream carries the Temp-User-Id header", async () => {
+    const { streams } = serveEvents();
+    const off = subscribeSupportEvents({ tempUserId: 'g1' }, () => undefined);
+    await flush();
+    expect(streams[0]!.headers.get('temp-user-id')).toBe('g1');
+    expect(streams[0]!.headers.has('authorization')).toBe(false);
+    off();
+  });
+
+  it('reconnects after a dropped stream', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { streams } = serveEvents();
+    const listener = vi.fn();
+    const off = subscribeSupportEvents({ jwt: 'drop' }, listener);
+    await vi.waitFor(() => expect(streams).toHaveLength(1));
+    streams[0]!.end();
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(streams).toHaveLength(2);
+    streams[1]!.send('unreadCount', { type: 'unreadCount', count: 1 });
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledWith({ type: 'unreadCount', count: 1 }));
+    off();
+    expect(streams[1]!.aborted).toBe(true);
+  });
+
+  it('a refused token ends the stream without reconnecting', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { fetchMock } = serveEvents(401);
+    const off = subscribeSupportEvents({ jwt: 'expired' }, () => undefined);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    off();
   });
 
   it('the hand-written check agrees with ZSupportEvent', () => {
@@ -92,9 +125,8 @@ describe('support events', () => {
   });
 
   it('the unread count follows the stream between polls', async () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
     localStorage.setItem('accessToken', 'a.b.c');
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ data: { count: 0 } })));
+    const { streams } = serveEvents(undefined, () => new Response(JSON.stringify({ data: { count: 0 } })));
     function Mark() {
       const count = useSupportUnreadCount(true).data?.count;
       return <output>{count ?? '-'}</output>;
@@ -105,7 +137,8 @@ describe('support events', () => {
       </QueryClientProvider>,
     );
     expect(await screen.findByText('0')).toBeInTheDocument();
-    act(() => FakeEventSource.open[0]!.emit('unreadCount', { type: 'unreadCount', count: 2 }));
+    await vi.waitFor(() => expect(streams).toHaveLength(1));
+    act(() => streams[0]!.send('unreadCount', { type: 'unreadCount', count: 2 }));
     expect(await screen.findByText('2')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { HEADERS } from '@portal/contracts/http';
 import type { TSupportEvent } from '@portal/contracts/support';
 import { SUPPORT_EVENT_TYPES } from '@portal/contracts/support-constants';
 import { getAccessToken } from '../auth/auth-store';
@@ -6,13 +7,19 @@ import { useStoredUser } from '../hooks/use-stored-user';
 import { api } from '../paths';
 import { STORAGE_KEYS } from '../storage-keys';
 import { storage } from '../storage';
+import { followEventStream } from './event-stream';
 
 type Listener = (event: TSupportEvent) => void;
 
 interface Channel {
-  source: EventSource;
+  close: () => void;
   listeners: Set<Listener>;
 }
+
+/** Whom the player's stream is for: the token, else the guest's Temp-User-Id. */
+export type SupportIdentity = { jwt: string } | { tempUserId: string };
+
+const EVENT_TYPES: ReadonlySet<string> = new Set(SUPPORT_EVENT_TYPES);
 
 const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
@@ -48,10 +55,10 @@ export function asSupportEvent(value: unknown): TSupportEvent | null {
 const channels = new Map<string, Channel>();
 
 /**
- * The player's event stream URL: EventSource sends no headers, so the token (or, for a
- * guest, the Temp-User-Id) rides in the query. null when there is nobody to listen for.
+ * Whom the player's event stream is for: the `jwt` page parameter or the stored token, else
+ * the guest id. null when there is nobody to listen for.
  */
-export function supportEventsUrl(): string | null {
+export function supportIdentity(): SupportIdentity | null {
   let jwt: string | null = null;
   try {
     jwt = new URLSearchParams(window.location.search).get('jwt');
@@ -59,47 +66,59 @@ export function supportEventsUrl(): string | null {
     /* no location */
   }
   jwt ??= getAccessToken();
-  const tempUserId = jwt ? null : storage.get(STORAGE_KEYS.tempUserId);
-  if (!jwt && !tempUserId) return null;
-  return api.supportEvents({ jwt, tempUserId });
+  if (jwt) return { jwt };
+  const tempUserId = storage.get(STORAGE_KEYS.tempUserId);
+  return tempUserId ? { tempUserId } : null;
 }
 
-/** Listens to the player's support events; returns the unsubscribe function. */
-export function subscribeSupportEvents(url: string, listener: Listener): () => void {
-  if (typeof EventSource === 'undefined') return () => {};
-  let channel = channels.get(url);
+const channelKey = (identity: SupportIdentity): string => ('jwt' in identity ? `jwt:${identity.jwt}` : `guest:${identity.tempUserId}`);
+
+const identityHeaders = (identity: SupportIdentity): HeadersInit =>
+  'jwt' in identity ? { [HEADERS.authorization]: `Bearer ${identity.jwt}` } : { [HEADERS.tempUserId]: identity.tempUserId };
+
+/**
+ * Listens to the player's support events; returns the unsubscribe function. The stream is
+ * read with fetch, the identity in a header; it reconnects after a drop, and a refused token
+ * (401) ends it until the identity changes.
+ */
+export function subscribeSupportEvents(identity: SupportIdentity, listener: Listener): () => void {
+  const key = channelKey(identity);
+  let channel = channels.get(key);
   if (!channel) {
-    const source = new EventSource(url);
-    const created: Channel = { source, listeners: new Set() };
-    for (const type of SUPPORT_EVENT_TYPES) {
-      source.addEventListener(type, (message) => {
+    const listeners = new Set<Listener>();
+    const close = followEventStream({
+      url: api.supportEvents(),
+      headers: () => identityHeaders(identity),
+      onMessage: (message) => {
+        // An event without a type is a `message`, as EventSource names it.
+        if (!EVENT_TYPES.has(message.event ?? 'message')) return;
         let payload: unknown;
         try {
-          payload = JSON.parse((message as MessageEvent<string>).data);
+          payload = JSON.parse(message.data);
         } catch {
           return;
         }
         const event = asSupportEvent(payload);
-        if (event) created.listeners.forEach((each) => each(event));
-      });
-    }
-    channels.set(url, created);
-    channel = created;
+        if (event) listeners.forEach((each) => each(event));
+      },
+    });
+    channel = { close, listeners };
+    channels.set(key, channel);
   }
   channel.listeners.add(listener);
   const owned = channel;
   return () => {
     owned.listeners.delete(listener);
     if (owned.listeners.size === 0) {
-      owned.source.close();
-      if (channels.get(url) === owned) channels.delete(url);
+      owned.close();
+      if (channels.get(key) === owned) channels.delete(key);
     }
   };
 }
 
 /**
  * Calls `listener` for every support event of the current player while mounted and
- * enabled; the stream follows sign-in and sign-out (the identity is part of its URL).
+ * enabled; the stream follows sign-in and sign-out (a new identity opens a new stream).
  */
 export function useSupportEvents(listener: Listener, enabled = true): void {
   const user = useStoredUser();
@@ -108,9 +127,13 @@ export function useSupportEvents(listener: Listener, enabled = true): void {
     latest.current = listener;
   });
   // Recomputed when the signed-in player changes; the guest id is stable for a tab.
-  const url = enabled ? supportEventsUrl() : null;
+  const identity = enabled ? supportIdentity() : null;
+  // Plain values, so a new object with the same identity keeps the stream.
+  const jwt = identity && 'jwt' in identity ? identity.jwt : null;
+  const tempUserId = identity && 'tempUserId' in identity ? identity.tempUserId : null;
   useEffect(() => {
-    if (!url) return;
-    return subscribeSupportEvents(url, (event) => latest.current(event));
-  }, [url, user?.userId]);
+    const current = jwt ? { jwt } : tempUserId ? { tempUserId } : null;
+    if (!current) return;
+    return subscribeSupportEvents(current, (event) => latest.current(event));
+  }, [jwt, tempUserId, user?.userId]);
 }
