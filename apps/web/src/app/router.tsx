@@ -60,10 +60,16 @@ export const routeTree: RouteObject[] = [
     hydrateFallbackElement: <FullScreenLoader />,
     children: [
       { index: true, element: <ToCatalogue /> },
-      { path: routes.loginEmail, lazy: async () => ({ Component: (await import('@/features/auth/routes')).LoginEmailRoute }) },
-      { path: routes.login, lazy: async () => ({ Component: (await import('@/features/auth/routes')).LoginRoute }) },
-      { path: routes.registration, lazy: async () => ({ Component: (await import('@/features/auth/routes')).RegistrationRoute }) },
-      { path: routes.recoveryPassword, lazy: async () => ({ Component: (await import('@/features/auth/routes')).RecoveryPasswordRoute }) },
+      { path: routes.loginEmail, lazy: async () => ({ Component: (await import('@/features/auth/email-login-route')).LoginEmailRoute }) },
+      { path: routes.login, lazy: async () => ({ Component: (await import('@/features/auth/login-route')).LoginRoute }) },
+      {
+        path: routes.registration,
+        lazy: async () => ({ Component: (await import('@/features/auth/registration-route')).RegistrationRoute }),
+      },
+      {
+        path: routes.recoveryPassword,
+        lazy: async () => ({ Component: (await import('@/features/auth/recovery-route')).RecoveryPasswordRoute }),
+      },
       {
         path: routes.deletionPersonalData,
         lazy: async () => ({ Component: (await import('@/features/legal/routes')).DeletionPersonalDataRoute }),
