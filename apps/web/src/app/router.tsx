@@ -60,12 +60,18 @@ export const routeTree: RouteObject[] = [
     hydrateFallbackElement: <FullScreenLoader />,
     children: [
       { index: true, element: <ToCatalogue /> },
-      { path: routes.loginEmail.path, lazy: async () => ({ Component: (await import('@/features/auth/routes')).LoginEmailRoute }) },
-      { path: routes.login.path, lazy: async () => ({ Component: (await import('@/features/auth/routes')).LoginRoute }) },
-      { path: routes.registration.path, lazy: async () => ({ Component: (await import('@/features/auth/routes')).RegistrationRoute }) },
+      {
+        path: routes.loginEmail.path,
+        lazy: async () => ({ Component: (await import('@/features/auth/email-login-route')).LoginEmailRoute }),
+      },
+      { path: routes.login.path, lazy: async () => ({ Component: (await import('@/features/auth/login-route')).LoginRoute }) },
+      {
+        path: routes.registration.path,
+        lazy: async () => ({ Component: (await import('@/features/auth/registration-route')).RegistrationRoute }),
+      },
       {
         path: routes.recoveryPassword.path,
-        lazy: async () => ({ Component: (await import('@/features/auth/routes')).RecoveryPasswordRoute }),
+        lazy: async () => ({ Component: (await import('@/features/auth/recovery-route')).RecoveryPasswordRoute }),
       },
       {
         path: routes.deletionPersonalData.path,

@@ -1,2 +1,2 @@
 // The one entry other layers compose: the history with its help form for a modal.
-export { TransactionsPanel, type TransactionsPanelProps } from './components/transactions-panel';
+export { TransactionsPanel, type TransactionsPanelProps } from './transactions-panel-lazy';
