@@ -245,6 +245,15 @@ describe.each(backends)('catalogue console over $name', (backend) => {
       expect(huge.statusCode).toBe(413);
       expect((await upload(editor, pngHeader(), 'image/png', 'logo')).statusCode).toBe(400);
       expect((await upload(agent, pngHeader(), 'image/png')).statusCode).toBe(403);
+      for (const contentType of ['multipart/form-data', 'multipart/form-data; boundary=nothing-here']) {
+        const broken = await app.inject({
+          method: 'POST',
+          url: '/api/staff/catalog/images',
+          headers: { ...editor, 'content-type': contentType },
+          payload: 'not a multipart body',
+        });
+        expect(broken.statusCode, contentType).toBe(400);
+      }
       expect((await app.inject({ method: 'GET', url: '/catalog-images/0123456789abcdef0123456789abcdef.png' })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/catalog-images/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
     });

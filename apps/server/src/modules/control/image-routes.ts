@@ -39,7 +39,17 @@ export const catalogImageRoutes: FastifyPluginAsyncZod<CatalogImageRoutesOptions
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Expected multipart/form-data');
-      const part = await request.file();
+      let part: Awaited<ReturnType<typeof request.file>>;
+      try {
+        part = await request.file();
+      } catch (error) {
+        // The parser's own failures on a broken body (no boundary, a wrong one) are the client's.
+        const status = (error as { statusCode?: number } | null)?.statusCode;
+        if (!(error instanceof AppError) && (status === undefined || status >= 500)) {
+          throw new AppError('UPLOAD_FAILED', 400, 'The multipart body is malformed or was cut off');
+        }
+        throw error;
+      }
       if (!part) throw new AppError('VALIDATION_ERROR', 400, 'image: a file is required');
       if (part.fieldname !== 'image') {
         part.file.resume();
