@@ -1,3 +1,5 @@
+import type { TStaffRole } from '@portal/contracts/staff';
+
 /**
  * The staff console's own URLs (routes under /staff and the staff API). They
  * live in the staff bundle rather than `shared/paths.ts`, which is in the portal's entry chunk.
@@ -7,9 +9,33 @@ const enc = encodeURIComponent;
 export const staffPaths = {
   inbox: () => '/staff',
   ticket: (id: string) => `/staff/tickets/${enc(id)}`,
+  catalog: () => '/staff/catalog',
+  catalogProject: (project: string) => `/staff/catalog/${enc(project)}`,
+  payments: () => '/staff/payments',
+  payment: (id: string) => `/staff/payments/${enc(id)}`,
+  revenue: () => '/staff/revenue',
   projects: () => '/staff/projects',
   team: () => '/staff/team',
+  audit: () => '/staff/audit',
+  setPassword: () => '/staff/set-password',
 } as const;
+
+/** The console's areas in navigation order and the roles that open each (admin opens all). */
+export const STAFF_AREAS = [
+  { key: 'inbox', href: staffPaths.inbox(), roles: ['support'] },
+  { key: 'catalog', href: staffPaths.catalog(), roles: ['catalog'] },
+  { key: 'payments', href: staffPaths.payments(), roles: ['finance'] },
+  { key: 'revenue', href: staffPaths.revenue(), roles: ['finance'] },
+  { key: 'projects', href: staffPaths.projects(), roles: [] },
+  { key: 'team', href: staffPaths.team(), roles: [] },
+  { key: 'audit', href: staffPaths.audit(), roles: [] },
+] as const satisfies ReadonlyArray<{ key: string; href: string; roles: readonly TStaffRole[] }>;
+
+export type TStaffArea = (typeof STAFF_AREAS)[number]['key'];
+
+/** The areas a role opens, in navigation order. */
+export const areasOf = (role: TStaffRole) =>
+  STAFF_AREAS.filter((area) => role === 'admin' || (area.roles as readonly TStaffRole[]).includes(role));
 
 export const staffApi = {
   login: () => '/api/staff/login',

@@ -1,6 +1,8 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useStaffToken } from '../api/staff-session';
-import { staffPaths } from '../staff-paths';
+import { useStaffMe } from '../api/get-me';
+import { areasOf, staffPaths } from '../staff-paths';
 import { InboxPage } from './inbox-page';
 import { ProjectsPage } from './projects-page';
 import { SignInPage } from './sign-in-page';
@@ -15,7 +17,7 @@ export function StaffApp() {
   return (
     <StaffShell token={token}>
       <Routes>
-        <Route index element={<InboxPage />} />
+        <Route index element={<HomePage />} />
         <Route path="tickets/:id" element={<InboxPage />} />
         <Route path="projects" element={<ProjectsPage />} />
         <Route path="team" element={<TeamPage />} />
@@ -23,4 +25,14 @@ export function StaffApp() {
       </Routes>
     </StaffShell>
   );
+}
+
+/** /staff: the inbox for those who answer tickets, else the first area the member's role opens. */
+function HomePage() {
+  const { t } = useTranslation();
+  const me = useStaffMe(true);
+  if (!me.data) return <p role="status">{t('common.loading')}</p>;
+  const first = areasOf(me.data.role)[0];
+  if (!first || first.key === 'inbox') return <InboxPage />;
+  return <Navigate to={first.href} replace />;
 }

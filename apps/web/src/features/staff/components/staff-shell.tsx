@@ -6,7 +6,7 @@ import { useStaffMe } from '../api/get-me';
 import { useStaffEvents } from '../api/staff-events';
 import { staffKeys } from '../api/keys';
 import { staffLogout } from '../api/logout';
-import { staffPaths } from '../staff-paths';
+import { areasOf, staffPaths } from '../staff-paths';
 import { LanguageSelect } from './language-select';
 
 /** The console frame: navigation by role, who is signed in, live-update state, sign out. */
@@ -16,7 +16,7 @@ export function StaffShell({ token, children }: { token: string; children: React
   const me = useStaffMe(true);
   const live = useStaffEvents(token);
   const { pathname } = useLocation();
-  const onAdminPage = pathname.startsWith(staffPaths.projects()) || pathname.startsWith(staffPaths.team());
+  const onInbox = pathname === staffPaths.inbox() || pathname.startsWith('/staff/tickets/');
   const [signingOut, setSigningOut] = useState(false);
   const signOut = () => {
     setSigningOut(true);
@@ -31,24 +31,22 @@ export function StaffShell({ token, children }: { token: string; children: React
       <header className="staff-header">
         <span className="staff-header__brand">{t('staff.title')}</span>
         <nav aria-label={t('staff.nav.label')} className="staff-header__nav">
-          {/* The inbox stays marked on a ticket's address (/staff/tickets/...). */}
-          <NavLink
-            to={staffPaths.inbox()}
-            className={onAdminPage ? 'staff-header__link' : 'staff-header__link active'}
-            aria-current={onAdminPage ? undefined : 'page'}
-          >
-            {t('staff.nav.inbox')}
-          </NavLink>
-          {me.data?.role === 'admin' && (
-            <>
-              <NavLink to={staffPaths.projects()} className="staff-header__link">
-                {t('staff.nav.projects')}
-              </NavLink>
-              <NavLink to={staffPaths.team()} className="staff-header__link">
-                {t('staff.nav.team')}
-              </NavLink>
-            </>
-          )}
+          {me.data &&
+            areasOf(me.data.role).map((area) => {
+              // The inbox stays marked on a ticket's address (/staff/tickets/...).
+              const active = area.key === 'inbox' ? onInbox : pathname === area.href || pathname.startsWith(`${area.href}/`);
+              return (
+                <NavLink
+                  key={area.key}
+                  to={area.href}
+                  end={area.key === 'inbox'}
+                  className={active ? 'staff-header__link active' : 'staff-header__link'}
+                  aria-current={active ? 'page' : undefined}
+                >
+                  {t(`staff.nav.${area.key}`)}
+                </NavLink>
+              );
+            })}
         </nav>
         <span className={`staff-live staff-live--${live}`} role="status">
           {t(`staff.live.${live}`)}
