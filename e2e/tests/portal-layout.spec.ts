@@ -64,8 +64,10 @@ test.describe('portal layout', () => {
     for (const path of ['/games/en/', '/games/en/familytown/', '/session/login/email', '/session/registration', '/support/tickets']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      // Schemas parse the answers that drew the page; give late scripts a moment to run too.
-      await page.waitForLoadState('networkidle');
+      // Schemas parse the answers that drew the page; give late scripts a moment to run too. Not
+      // `networkidle`: a page may keep a live event stream open (the support unread mark).
+      await page.waitForLoadState('load');
+      await page.waitForTimeout(1_000);
       expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
     }
   });
