@@ -167,7 +167,11 @@ function NewProjectForm() {
       outOfCatalog: form.outOfCatalog,
     });
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      const found = zodFieldErrors(parsed.error);
+      setErrors({
+        ...(found.name && { name: form.name.trim() ? t('staff.catalog.newProject.nameHint') : t('staff.catalog.errors.required') }),
+        ...(Object.keys(found).some((key) => key.startsWith('hostNames')) && { hostNames: t('staff.catalog.settings.hostNamesHint') }),
+      });
       return;
     }
     setErrors({});

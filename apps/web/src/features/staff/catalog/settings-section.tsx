@@ -113,7 +113,15 @@ export function SettingsSection({ detail }: { detail: TConsoleProjectDetail }) {
     }
     const parsed = ZConsoleProjectUpdate.safeParse(toUpdate(draft, editor.base));
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      const found = zodFieldErrors(parsed.error);
+      setErrors(
+        Object.fromEntries(
+          Object.keys(found).map((key) => [
+            key.split('.')[0]!,
+            key.startsWith('hostNames') ? t('staff.catalog.settings.hostNamesHint') : t('staff.catalog.errors.sortOrder'),
+          ]),
+        ),
+      );
       return;
     }
     setErrors({});
