@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import type { z } from 'zod';
 import { ApiError } from '@/shared/api/client';
@@ -104,7 +104,12 @@ export function useReportDirty(key: string, dirty: boolean) {
  */
 export function useLeaveGuard(message: string) {
   const [dirtyKeys, setDirtyKeys] = useState<ReadonlySet<string>>(new Set());
+  // Read by the blocker when a navigation starts: a form that saved and navigates in the same
+  // commit has already reported itself clean here, before this page renders again.
+  const dirtyNow = useRef(new Set<string>());
   const report = useCallback((key: string, dirty: boolean) => {
+    if (dirty) dirtyNow.current.add(key);
+    else dirtyNow.current.delete(key);
     setDirtyKeys((keys) => {
       if (keys.has(key) === dirty) return keys;
       const next = new Set(keys);
@@ -116,7 +121,13 @@ export function useLeaveGuard(message: string) {
   const registry = useMemo(() => ({ report }), [report]);
   const dirty = dirtyKeys.size > 0;
 
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    useCallback(
+      ({ currentLocation, nextLocation }: { currentLocation: { pathname: string }; nextLocation: { pathname: string } }) =>
+        dirtyNow.current.size > 0 && currentLocation.pathname !== nextLocation.pathname,
+      [],
+    ),
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     if (window.confirm(message)) blocker.proceed();
