@@ -82,6 +82,12 @@ test.describe('staff catalogue', () => {
     await expect.poll(() => itemLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 16)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The settings section: the project's values, nothing serious for axe.
+    await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Project settings' }).click();
+    await expect(page.getByLabel('How the game receives sign-ins')).toHaveValue('postMessage');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Prices' }).click();
+
     // The editor fits a tablet.
     await page.setViewportSize({ width: 768, height: 1000 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -197,6 +197,65 @@ describe('catalogue editor', () => {
     expect(bodyOf(fetchMock, '/api/staff/catalog/projects/starfall/prices', 'POST')).toMatchObject({ ruValue: 449.5, enValue: 7.99 });
   });
 
+  it('keeps one’s own item changes over a conflict and saves them at the other person’s version', async () => {
+    const theirs: TConsolePrice = { ...price, ruValue: 109, version: 2 };
+    let saves = 0;
+    const fetchMock = catalogApi({
+      '/api/staff/catalog/prices/sf-stars-10': () => {
+        saves += 1;
+        return saves === 1
+          ? { status: 409, body: { code: 'EDIT_CONFLICT', message: 'Someone saved this since you opened it', current: theirs } }
+          : { body: { data: { ...theirs, enValue: 2.49, version: 3 } } };
+      },
+    });
+    renderStaff('/staff/catalog/starfall/prices');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit sf-stars-10' }));
+    const form = screen.getByRole('form', { name: 'Item sf-stars-10' });
+    fireEvent.change(within(form).getByLabelText('Price in US dollars'), { target: { value: '2.49' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent('Someone else saved this item meanwhile');
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Keep my changes' }));
+    expect(within(form).getByLabelText('Price in US dollars')).toHaveValue('2.49');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Saved')).toBeInTheDocument();
+    const patches = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([, init]) => JSON.parse(String(init?.body)));
+    expect(patches).toEqual([
+      expect.objectContaining({ version: 1, enValue: 2.49 }),
+      expect.objectContaining({ version: 2, enValue: 2.49 }),
+    ]);
+    expect(screen.getByRole('table', { name: 'Items (1)' })).toHaveTextContent('$2.49');
+  });
+
+  it('shows a taken host name on its settings field', async () => {
+    catalogApi();
+    const fetchMock = vi.mocked(globalThis.fetch);
+    const original = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) =>
+      init?.method === 'PATCH'
+        ? new Response(
+            JSON.stringify({ code: 'HOST_NAME_TAKEN', message: 'The host name familytown.example already shows the project "familytown"' }),
+            {
+              status: 409,
+              headers: { 'content-type': 'application/json' },
+            },
+          )
+        : original(input, init),
+    );
+    renderStaff('/staff/catalog/starfall/settings');
+    const hosts = await screen.findByLabelText('Host names');
+    expect(hosts).toHaveValue('starfall.example');
+    expect(screen.getByLabelText('Background colour')).toHaveValue('#102030');
+    fireEvent.change(hosts, { target: { value: 'starfall.example\nfamilytown.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The host name familytown.example already shows the project "familytown"')).toBeInTheDocument();
+    expect(screen.getByLabelText('Host names')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Host names')).toHaveValue('starfall.example\nfamilytown.example');
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toMatchObject({ version: 4, hostNames: ['starfall.example', 'familytown.example'] });
+  });
+
   it('asks before leaving a form with unsaved changes', async () => {
     catalogApi();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);

@@ -114,7 +114,7 @@ export function GameSection({ detail }: { detail: TConsoleProjectDetail }) {
 
   const texts = draft.localization[language];
   const english = draft.localization[FALLBACK_LANGUAGE];
-  const errorOf = (key: string) => errors[key] ?? (key === 'sortOrder' && errors.sortOrder ? errors.sortOrder : undefined);
+  const errorOf = (key: string): string | undefined => errors[key];
   const invalid = (key: string) => (errorOf(key) ? ('true' as const) : ('false' as const));
   const failedWhole = save.isError && !fieldErrorsOf(save.error) && !editor.conflict;
 
