@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CATALOG_IMAGE_PATH,
@@ -57,6 +57,8 @@ const money = (value: number, currency: 'RUB' | 'USD', language: string) =>
 export function PricesSection({ detail }: { detail: TConsoleProjectDetail }) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<string | null>(null);
+  // Whether the open item editor holds unsaved changes (switching items would drop them).
+  const [editingDirty, setEditingDirty] = useState(false);
   const id = useId();
   const project = detail.project.name;
   const current = detail.prices.find((price) => price.id === editing);
@@ -117,7 +119,11 @@ export function PricesSection({ detail }: { detail: TConsoleProjectDetail }) {
                     className="staff-button"
                     aria-label={t('staff.catalog.prices.editItem', { id: price.id })}
                     aria-pressed={editing === price.id}
-                    onClick={() => setEditing(editing === price.id ? null : price.id)}
+                    onClick={() => {
+                      if (editingDirty && !window.confirm(t('staff.catalog.leaveWarning'))) return;
+                      setEditing(editing === price.id ? null : price.id);
+                      setEditingDirty(false);
+                    }}
                   >
                     {t('staff.catalog.prices.edit')}
                   </button>
@@ -127,7 +133,18 @@ export function PricesSection({ detail }: { detail: TConsoleProjectDetail }) {
           </tbody>
         </table>
       </div>
-      {current && <EditPriceForm key={current.id} project={project} price={current} onClose={() => setEditing(null)} />}
+      {current && (
+        <EditPriceForm
+          key={current.id}
+          project={project}
+          price={current}
+          onDirty={setEditingDirty}
+          onClose={() => {
+            setEditing(null);
+            setEditingDirty(false);
+          }}
+        />
+      )}
       <NewPriceForm project={project} />
     </div>
   );
@@ -262,7 +279,9 @@ function NewPriceForm({ project }: { project: string }) {
   );
 }
 
-function EditPriceForm({ project, price, onClose }: { project: string; price: TConsolePrice; onClose: () => void }) {
+type EditPriceFormProps = { project: string; price: TConsolePrice; onClose: () => void; onDirty: (dirty: boolean) => void };
+
+function EditPriceForm({ project, price, onClose, onDirty }: EditPriceFormProps) {
   const { t } = useTranslation();
   const save = useSavePrice(project);
   const clientErrors = useClientErrors();
@@ -271,6 +290,7 @@ function EditPriceForm({ project, price, onClose }: { project: string; price: TC
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const id = useId();
   useReportDirty(`price-${price.id}`, editor.dirty);
+  useEffect(() => onDirty(editor.dirty), [onDirty, editor.dirty]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

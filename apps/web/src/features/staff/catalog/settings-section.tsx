@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZConsoleProjectUpdate, type TConsoleProject, type TConsoleProjectDetail } from '@portal/contracts/catalog-console';
+import type { TSingleGameSettings } from '@portal/contracts/control';
 import {
   AUTH_METHODS,
   AUTH_TYPES,
@@ -41,7 +42,20 @@ type SettingsDraft = {
   outOfCatalog: boolean;
   sortOrder: string;
   seo: Record<Language, Seo>;
+  singleGame: boolean;
+  singleGameSettings: TSingleGameSettings;
 };
+
+const SINGLE_GAME_KEYS = [
+  'iframeSrc',
+  'backgroundImageFile',
+  'backgroundFile',
+  'popupFile',
+  'popupSmallFile',
+  'verificationBtnFile',
+  'verificationSmallBtnFile',
+] as const;
+const NO_SINGLE_GAME: TSingleGameSettings = Object.fromEntries(SINGLE_GAME_KEYS.map((key) => [key, ''])) as TSingleGameSettings;
 
 const extraOf = (project: TConsoleProject, id: string) => project.extra.find((item) => item.id === id)?.value;
 
@@ -57,6 +71,8 @@ const toDraft = (project: TConsoleProject): SettingsDraft => ({
   seo: Object.fromEntries(
     LANGUAGES.map((lng) => [lng, Object.fromEntries(SEO_KEYS.map((key) => [key, project.seoData[lng]?.[key] ?? '']))]),
   ) as Record<Language, Seo>,
+  singleGame: project.singleGameSettings !== null,
+  singleGameSettings: { ...NO_SINGLE_GAME, ...project.singleGameSettings },
 });
 
 /** The update a draft stands for: other extra values and page metadata fields are kept as they are. */
@@ -85,6 +101,9 @@ function toUpdate(draft: SettingsDraft, base: TConsoleProject) {
     outOfCatalog: draft.outOfCatalog,
     sortOrder: draft.sortOrder.trim() === '' ? Number.NaN : Number(draft.sortOrder),
     seoData,
+    singleGameSettings: draft.singleGame
+      ? (Object.fromEntries(SINGLE_GAME_KEYS.map((key) => [key, draft.singleGameSettings[key].trim()])) as TSingleGameSettings)
+      : null,
   };
 }
 
@@ -282,6 +301,33 @@ export function SettingsSection({ detail }: { detail: TConsoleProjectDetail }) {
             />
           </div>
         ))}
+      </fieldset>
+
+      <fieldset className="staff-card">
+        <legend>{t('staff.catalog.settings.singleGame.title')}</legend>
+        <div className="staff-check">
+          <input
+            id={`${id}-single`}
+            type="checkbox"
+            checked={draft.singleGame}
+            onChange={(event) => set('singleGame', event.target.checked)}
+          />
+          <label htmlFor={`${id}-single`}>{t('staff.catalog.settings.singleGame.enabled')}</label>
+        </div>
+        {draft.singleGame && (
+          <div className="staff-catalog-row">
+            {SINGLE_GAME_KEYS.map((key) => (
+              <div key={key} className="staff-field">
+                <label htmlFor={`${id}-sg-${key}`}>{t(`staff.catalog.settings.singleGame.${key}`)}</label>
+                <input
+                  id={`${id}-sg-${key}`}
+                  value={draft.singleGameSettings[key]}
+                  onChange={(event) => set('singleGameSettings', { ...draft.singleGameSettings, [key]: event.target.value })}
+                />
+              </div>
+            ))}
+          </div>
+        )}
       </fieldset>
 
       <EditStatus
