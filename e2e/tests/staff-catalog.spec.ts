@@ -30,6 +30,16 @@ test.describe('staff catalogue', () => {
     await expect(page).toHaveURL(new RegExp(`/staff/catalog/${project}$`));
     await expect(page.getByRole('heading', { level: 1, name: `Project ${project}` })).toBeVisible();
 
+    // Listed after the demo games (other specs read the catalogue's first cards): the settings section.
+    const sections = page.getByRole('navigation', { name: 'Project sections' });
+    await sections.getByRole('link', { name: 'Project settings' }).click();
+    await expect(page.getByLabel('How the game receives sign-ins')).toHaveValue('postMessage');
+    await page.getByLabel('Order in the catalogue').fill('900');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+    await sections.getByRole('link', { name: 'Game' }).click();
+
     // The game: English and Russian texts, the other eight marked missing, an uploaded card logo.
     const languages = page.getByRole('group', { name: 'Language of the texts' });
     await expect(languages.getByRole('button', { name: /Deutsch.*missing/ })).toBeVisible();
@@ -53,7 +63,7 @@ test.describe('staff catalogue', () => {
     await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
 
     // Two items, one with a logo uploaded here; a price of zero is refused on its field.
-    await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Prices' }).click();
+    await sections.getByRole('link', { name: 'Prices' }).click();
     const newItem = page.getByRole('form', { name: 'New item' });
     const addItem = async (id: string, en: string, ru: string, rub: string, usd: string, logo?: Buffer) => {
       await newItem.getByLabel('Item ID').fill(id);
@@ -81,12 +91,6 @@ test.describe('staff catalogue', () => {
     const itemLogo = items.getByRole('img', { name: `Logo of ${project}-10` });
     await expect.poll(() => itemLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 16)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
-
-    // The settings section: the project's values, nothing serious for axe.
-    await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Project settings' }).click();
-    await expect(page.getByLabel('How the game receives sign-ins')).toHaveValue('postMessage');
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Prices' }).click();
 
     // The editor fits a tablet.
     await page.setViewportSize({ width: 768, height: 1000 });
@@ -122,7 +126,7 @@ test.describe('staff catalogue', () => {
     await expect(rows.nth(1)).toContainText('449,5');
 
     // Archiving the game hides it from the catalogue.
-    await page.getByRole('navigation', { name: 'Project sections' }).getByRole('link', { name: 'Game' }).click();
+    await sections.getByRole('link', { name: 'Game' }).click();
     await page.getByLabel('Archived (hidden from the catalogue)').check();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
