@@ -11,6 +11,7 @@ export const staffPaths = {
   ticket: (id: string) => `/staff/tickets/${enc(id)}`,
   catalog: () => '/staff/catalog',
   catalogProject: (project: string) => `/staff/catalog/${enc(project)}`,
+  catalogSection: (project: string, section: 'prices' | 'settings') => `/staff/catalog/${enc(project)}/${section}`,
   payments: () => '/staff/payments',
   payment: (id: string) => `/staff/payments/${enc(id)}`,
   revenue: () => '/staff/revenue',
@@ -54,4 +55,10 @@ export const staffApi = {
   ticketAction: (id: string, action: 'close' | 'reopen') => `/api/staff/tickets/${enc(id)}/${action}`,
   playerPayments: (userId: string) => `/api/staff/payments?userId=${enc(userId)}`,
   events: () => '/api/staff/support/events',
+  catalogProjects: () => '/api/staff/catalog/projects',
+  catalogProject: (project: string) => `/api/staff/catalog/projects/${enc(project)}`,
+  catalogGame: (project: string) => `/api/staff/catalog/projects/${enc(project)}/game`,
+  catalogPrices: (project: string) => `/api/staff/catalog/projects/${enc(project)}/prices`,
+  catalogPrice: (priceId: string) => `/api/staff/catalog/prices/${enc(priceId)}`,
+  catalogImages: () => '/api/staff/catalog/images',
 } as const;

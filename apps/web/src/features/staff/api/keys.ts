@@ -9,5 +9,7 @@ export const staffKeys = {
   tickets: () => ['staff', 'tickets'] as const,
   ticketList: (status: string, project: string) => ['staff', 'tickets', status, project] as const,
   ticket: (id: string) => ['staff', 'ticket', id] as const,
+  catalog: () => ['staff', 'catalog'] as const,
+  catalogProject: (name: string) => ['staff', 'catalog', name] as const,
   payments: (userId: string) => ['staff', 'payments', userId] as const,
 };

@@ -1,0 +1,93 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CATALOG_IMAGE_MAX_BYTES } from '@portal/contracts/catalog-console';
+import { ApiError } from '@/shared/api/client';
+import { uploadCatalogImage } from './api';
+
+const ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
+
+type ImageFieldProps = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** What goes into the record: the image's address (game images) or its stored name (price logos). */
+  store: 'url' | 'fileName';
+  /** How the current value is shown (a price logo is served under its item). */
+  previewOf: (value: string) => string | undefined;
+  error?: string;
+};
+
+/** An image of a record: its current value, a preview, and an upload that replaces it. */
+export function ImageField({ label, value, onChange, store, previewOf, error }: ImageFieldProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const preview = value ? previewOf(value) : undefined;
+  const message = uploadError ?? error;
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > CATALOG_IMAGE_MAX_BYTES) {
+      setUploadError(t('staff.catalog.image.tooLarge'));
+      return;
+    }
+    setUploading(true);
+    setUploadError(null);
+    try {
+      const image = await uploadCatalogImage(file);
+      onChange(store === 'url' ? image.url : image.fileName);
+    } catch (failure) {
+      setUploadError(
+        failure instanceof ApiError && (failure.status === 415 || failure.status === 400)
+          ? t('staff.catalog.image.wrongType')
+          : failure instanceof ApiError && failure.status === 413
+            ? t('staff.catalog.image.tooLarge')
+            : t('staff.catalog.image.failed'),
+      );
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <fieldset className="staff-catalog-image">
+      <legend>{label}</legend>
+      <div className="staff-catalog-image__row">
+        <div className="staff-catalog-image__preview">
+          {preview ? (
+            <img src={preview} alt={t('staff.catalog.image.preview', { label })} />
+          ) : (
+            <span className="staff-muted">{t('staff.catalog.image.none')}</span>
+          )}
+        </div>
+        <div className="staff-field">
+          <label htmlFor={`${id}-value`}>{t(store === 'url' ? 'staff.catalog.image.address' : 'staff.catalog.image.fileName')}</label>
+          <input
+            id={`${id}-value`}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+            aria-invalid={message ? 'true' : 'false'}
+            aria-describedby={message ? `${id}-error` : undefined}
+          />
+          <label htmlFor={`${id}-file`}>{t('staff.catalog.image.upload', { label })}</label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept={ACCEPT}
+            disabled={uploading}
+            onChange={(event) => void upload(event.target.files?.[0])}
+          />
+          <span role="status" className="staff-muted">
+            {uploading ? t('staff.catalog.image.uploading') : ''}
+          </span>
+          {message && (
+            <p id={`${id}-error`} role="alert" className="staff-error">
+              {message}
+            </p>
+          )}
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,345 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ZConsoleProjectUpdate, type TConsoleProject, type TConsoleProjectDetail } from '@portal/contracts/catalog-console';
+import type { TSingleGameSettings } from '@portal/contracts/control';
+import {
+  AUTH_METHODS,
+  AUTH_TYPES,
+  PAYMENT_PROVIDERS,
+  DEFAULT_FAILED_ATTEMPT_LIMIT,
+  type AuthType,
+} from '@portal/contracts/control-constants';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts/languages';
+import { LANGUAGE_NAMES } from '@/shared/i18n/i18n';
+import { useSaveProject } from './api';
+import { FieldError, linesOf } from './catalog-page';
+import { EditStatus } from './edit-status';
+import { conflictOf, fieldErrorsOf, useRecordEditor, useReportDirty, zodFieldErrors, type FieldErrors } from './editing';
+
+/** Sign-in and payment services by their own names (the same in every language). */
+const BRANDS: Record<string, string> = {
+  google: 'Google',
+  google_adult: 'Google (18+)',
+  apple: 'Apple',
+  vk: 'VK',
+  yandex: 'Yandex',
+  tg: 'Telegram',
+  facebook: 'Facebook',
+  stripe: 'Stripe',
+  yookassa: 'YooKassa',
+  'yandex-pay': 'Yandex Pay',
+};
+
+const SEO_KEYS = ['title', 'description', 'keywords'] as const;
+type Seo = Record<(typeof SEO_KEYS)[number], string>;
+type SettingsDraft = {
+  hostNames: string;
+  authType: AuthType;
+  authMethods: string[];
+  paymentsMethods: string[];
+  backgroundColor: string;
+  failedAttemptLimit: string;
+  outOfCatalog: boolean;
+  sortOrder: string;
+  seo: Record<Language, Seo>;
+  singleGame: boolean;
+  singleGameSettings: TSingleGameSettings;
+};
+
+const SINGLE_GAME_KEYS = [
+  'iframeSrc',
+  'backgroundImageFile',
+  'backgroundFile',
+  'popupFile',
+  'popupSmallFile',
+  'verificationBtnFile',
+  'verificationSmallBtnFile',
+] as const;
+const NO_SINGLE_GAME: TSingleGameSettings = Object.fromEntries(SINGLE_GAME_KEYS.map((key) => [key, ''])) as TSingleGameSettings;
+
+const extraOf = (project: TConsoleProject, id: string) => project.extra.find((item) => item.id === id)?.value;
+
+const toDraft = (project: TConsoleProject): SettingsDraft => ({
+  hostNames: project.hostNames.join('\n'),
+  authType: project.authType,
+  authMethods: [...project.authMethods],
+  paymentsMethods: [...project.paymentsMethods],
+  backgroundColor: String(extraOf(project, 'backgroundColor') ?? ''),
+  failedAttemptLimit: String(extraOf(project, 'failedAttemptLimit') ?? ''),
+  outOfCatalog: project.outOfCatalog,
+  sortOrder: String(project.sortOrder),
+  seo: Object.fromEntries(
+    LANGUAGES.map((lng) => [lng, Object.fromEntries(SEO_KEYS.map((key) => [key, project.seoData[lng]?.[key] ?? '']))]),
+  ) as Record<Language, Seo>,
+  singleGame: project.singleGameSettings !== null,
+  singleGameSettings: { ...NO_SINGLE_GAME, ...project.singleGameSettings },
+});
+
+/** The update a draft stands for: other extra values and page metadata fields are kept as they are. */
+function toUpdate(draft: SettingsDraft, base: TConsoleProject) {
+  const extra = base.extra.filter((item) => item.id !== 'backgroundColor' && item.id !== 'failedAttemptLimit');
+  if (draft.backgroundColor.trim()) extra.push({ id: 'backgroundColor', value: draft.backgroundColor.trim() });
+  if (draft.failedAttemptLimit.trim()) extra.push({ id: 'failedAttemptLimit', value: Number(draft.failedAttemptLimit) });
+  const seoData = Object.fromEntries(
+    LANGUAGES.map((lng) => {
+      const kept = { ...base.seoData[lng] };
+      for (const key of SEO_KEYS) {
+        const value = draft.seo[lng][key].trim();
+        if (value) kept[key] = value;
+        else delete kept[key];
+      }
+      return [lng, kept];
+    }).filter(([, seo]) => Object.keys(seo as object).length > 0),
+  );
+  return {
+    version: base.version,
+    hostNames: linesOf(draft.hostNames),
+    authType: draft.authType,
+    authMethods: draft.authMethods,
+    paymentsMethods: draft.paymentsMethods,
+    extra,
+    outOfCatalog: draft.outOfCatalog,
+    sortOrder: draft.sortOrder.trim() === '' ? Number.NaN : Number(draft.sortOrder),
+    seoData,
+    singleGameSettings: draft.singleGame
+      ? (Object.fromEntries(SINGLE_GAME_KEYS.map((key) => [key, draft.singleGameSettings[key].trim()])) as TSingleGameSettings)
+      : null,
+  };
+}
+
+/** The project's settings: host names, sign-in and payment methods, look, catalogue listing and page metadata. */
+export function SettingsSection({ detail }: { detail: TConsoleProjectDetail }) {
+  const { t } = useTranslation();
+  const save = useSaveProject(detail.project.name);
+  const editor = useRecordEditor(detail.project, toDraft);
+  const { draft, setDraft } = editor;
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const [language, setLanguage] = useState<Language>(FALLBACK_LANGUAGE);
+  const id = useId();
+  useReportDirty('settings', editor.dirty);
+
+  const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const toggle = (key: 'authMethods' | 'paymentsMethods', value: string, on: boolean) =>
+    setDraft((current) => ({ ...current, [key]: on ? [...current[key], value] : current[key].filter((item) => item !== value) }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const limit = draft.failedAttemptLimit.trim();
+    if (limit && !(Number.isInteger(Number(limit)) && Number(limit) > 0)) {
+      setErrors({ failedAttemptLimit: t('staff.catalog.settings.limitInvalid') });
+      return;
+    }
+    const parsed = ZConsoleProjectUpdate.safeParse(toUpdate(draft, editor.base));
+    if (!parsed.success) {
+      const found = zodFieldErrors(parsed.error);
+      setErrors(
+        Object.fromEntries(
+          Object.keys(found).map((key) => [
+            key.split('.')[0]!,
+            key.startsWith('hostNames') ? t('staff.catalog.settings.hostNamesHint') : t('staff.catalog.errors.sortOrder'),
+          ]),
+        ),
+      );
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data, {
+      onSuccess: (saved) => {
+        editor.saved(saved);
+        setSavedAt(Date.now());
+      },
+      onError: (error) => {
+        const theirs = conflictOf<TConsoleProject>(error);
+        if (theirs) editor.setConflict(theirs);
+        setErrors(fieldErrorsOf(error) ?? {});
+      },
+    });
+  };
+
+  const errorOf = (key: string) => errors[key] ?? Object.entries(errors).find(([k]) => k.startsWith(`${key}.`))?.[1];
+  const invalid = (key: string) => (errorOf(key) ? ('true' as const) : ('false' as const));
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="staff-catalog-form" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('staff.catalog.settings.title')}</h2>
+      <fieldset className="staff-card">
+        <legend>{t('staff.catalog.settings.access')}</legend>
+        <div className="staff-field">
+          <label htmlFor={`${id}-hosts`}>{t('staff.catalog.settings.hostNames')}</label>
+          <textarea
+            id={`${id}-hosts`}
+            rows={3}
+            value={draft.hostNames}
+            aria-invalid={invalid('hostNames')}
+            aria-describedby={`${id}-hosts-hint ${id}-hosts-error`}
+            onChange={(event) => set('hostNames', event.target.value)}
+          />
+          <span id={`${id}-hosts-hint`} className="staff-muted">
+            {t('staff.catalog.settings.hostNamesHint')}
+          </span>
+          <FieldError id={`${id}-hosts-error`} message={errorOf('hostNames')} />
+        </div>
+        <div className="staff-field">
+          <label htmlFor={`${id}-auth`}>{t('staff.catalog.settings.authType')}</label>
+          <select id={`${id}-auth`} value={draft.authType} onChange={(event) => set('authType', event.target.value as AuthType)}>
+            {AUTH_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`staff.catalog.settings.authTypes.${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className="staff-catalog-checks">
+          <legend>{t('staff.catalog.settings.authMethods')}</legend>
+          {AUTH_METHODS.map((method) => (
+            <div key={method} className="staff-check">
+              <input
+                id={`${id}-am-${method}`}
+                type="checkbox"
+                checked={draft.authMethods.includes(method)}
+                onChange={(event) => toggle('authMethods', method, event.target.checked)}
+              />
+              <label htmlFor={`${id}-am-${method}`}>{method === 'mail' ? t('staff.catalog.settings.mail') : BRANDS[method]}</label>
+            </div>
+          ))}
+        </fieldset>
+        <fieldset className="staff-catalog-checks">
+          <legend>{t('staff.catalog.settings.paymentsMethods')}</legend>
+          {PAYMENT_PROVIDERS.map((provider) => (
+            <div key={provider} className="staff-check">
+              <input
+                id={`${id}-pm-${provider}`}
+                type="checkbox"
+                checked={draft.paymentsMethods.includes(provider)}
+                onChange={(event) => toggle('paymentsMethods', provider, event.target.checked)}
+              />
+              <label htmlFor={`${id}-pm-${provider}`}>{BRANDS[provider]}</label>
+            </div>
+          ))}
+        </fieldset>
+        <div className="staff-catalog-row">
+          <div className="staff-field">
+            <label htmlFor={`${id}-bg`}>{t('staff.catalog.settings.backgroundColor')}</label>
+            <input
+              id={`${id}-bg`}
+              value={draft.backgroundColor}
+              placeholder="#1d6f42"
+              onChange={(event) => set('backgroundColor', event.target.value)}
+            />
+          </div>
+          <div className="staff-field">
+            <label htmlFor={`${id}-limit`}>{t('staff.catalog.settings.failedAttemptLimit')}</label>
+            <input
+              id={`${id}-limit`}
+              inputMode="numeric"
+              value={draft.failedAttemptLimit}
+              placeholder={String(DEFAULT_FAILED_ATTEMPT_LIMIT)}
+              aria-invalid={invalid('failedAttemptLimit')}
+              aria-describedby={`${id}-limit-error`}
+              onChange={(event) => set('failedAttemptLimit', event.target.value)}
+            />
+            <FieldError id={`${id}-limit-error`} message={errorOf('failedAttemptLimit')} />
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset className="staff-card">
+        <legend>{t('staff.catalog.settings.listing')}</legend>
+        <div className="staff-check">
+          <input
+            id={`${id}-out`}
+            type="checkbox"
+            checked={draft.outOfCatalog}
+            onChange={(event) => set('outOfCatalog', event.target.checked)}
+          />
+          <label htmlFor={`${id}-out`}>{t('staff.catalog.settings.outOfCatalog')}</label>
+        </div>
+        <div className="staff-field">
+          <label htmlFor={`${id}-order`}>{t('staff.catalog.game.sortOrder')}</label>
+          <input
+            id={`${id}-order`}
+            type="number"
+            min={0}
+            step={1}
+            value={draft.sortOrder}
+            aria-invalid={invalid('sortOrder')}
+            aria-describedby={`${id}-order-error`}
+            onChange={(event) => set('sortOrder', event.target.value)}
+          />
+          <FieldError id={`${id}-order-error`} message={errorOf('sortOrder') && t('staff.catalog.errors.sortOrder')} />
+        </div>
+      </fieldset>
+
+      <fieldset className="staff-card">
+        <legend>{t('staff.catalog.settings.seo')}</legend>
+        <div className="staff-field staff-field--inline">
+          <label htmlFor={`${id}-seo-lang`}>{t('staff.catalog.game.textLanguage')}</label>
+          <select id={`${id}-seo-lang`} value={language} onChange={(event) => setLanguage(event.target.value as Language)}>
+            {LANGUAGES.map((lng) => (
+              <option key={lng} value={lng} lang={lng}>
+                {LANGUAGE_NAMES[lng]}
+                {SEO_KEYS.every((key) => !draft.seo[lng][key]) ? ` (${t('staff.catalog.game.missing')})` : ''}
+              </option>
+            ))}
+          </select>
+        </div>
+        {SEO_KEYS.map((key) => (
+          <div key={key} className="staff-field">
+            <label htmlFor={`${id}-seo-${key}`}>{t(`staff.catalog.settings.seoFields.${key}`)}</label>
+            <input
+              id={`${id}-seo-${key}`}
+              lang={language}
+              value={draft.seo[language][key]}
+              placeholder={language === FALLBACK_LANGUAGE ? '' : draft.seo[FALLBACK_LANGUAGE][key]}
+              onChange={(event) =>
+                setDraft((current) => ({
+                  ...current,
+                  seo: { ...current.seo, [language]: { ...current.seo[language], [key]: event.target.value } },
+                }))
+              }
+            />
+          </div>
+        ))}
+      </fieldset>
+
+      <fieldset className="staff-card">
+        <legend>{t('staff.catalog.settings.singleGame.title')}</legend>
+        <div className="staff-check">
+          <input
+            id={`${id}-single`}
+            type="checkbox"
+            checked={draft.singleGame}
+            onChange={(event) => set('singleGame', event.target.checked)}
+          />
+          <label htmlFor={`${id}-single`}>{t('staff.catalog.settings.singleGame.enabled')}</label>
+        </div>
+        {draft.singleGame && (
+          <div className="staff-catalog-row">
+            {SINGLE_GAME_KEYS.map((key) => (
+              <div key={key} className="staff-field">
+                <label htmlFor={`${id}-sg-${key}`}>{t(`staff.catalog.settings.singleGame.${key}`)}</label>
+                <input
+                  id={`${id}-sg-${key}`}
+                  value={draft.singleGameSettings[key]}
+                  onChange={(event) => set('singleGameSettings', { ...draft.singleGameSettings, [key]: event.target.value })}
+                />
+              </div>
+            ))}
+          </div>
+        )}
+      </fieldset>
+
+      <EditStatus
+        what={t('staff.catalog.settings.what')}
+        saving={save.isPending}
+        savedAt={savedAt}
+        dirty={editor.dirty}
+        failed={save.isError && !fieldErrorsOf(save.error) && !editor.conflict}
+        conflict={Boolean(editor.conflict)}
+        onLoadTheirs={editor.loadTheirs}
+        onKeepMine={editor.keepMine}
+      />
+    </form>
+  );
+}
