@@ -54,4 +54,8 @@ export const staffApi = {
   ticketAction: (id: string, action: 'close' | 'reopen') => `/api/staff/tickets/${enc(id)}/${action}`,
   playerPayments: (userId: string) => `/api/staff/payments?userId=${enc(userId)}`,
   events: () => '/api/staff/support/events',
+  moneyPayments: (query: string) => `/api/staff/money/payments${query ? `?${query}` : ''}`,
+  moneyPayment: (id: string) => `/api/staff/money/payments/${enc(id)}`,
+  revenue: (query: string) => `/api/staff/money/revenue?${query}`,
+  revenueCsv: (query: string) => `/api/staff/money/revenue.csv?${query}`,
 } as const;
