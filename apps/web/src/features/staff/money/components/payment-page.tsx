@@ -32,7 +32,7 @@ function PaymentDetail() {
 
   return (
     <section className="staff-card staff-money" aria-labelledby="staff-payment-title">
-      <Link to={`${staffPaths.payments()}${fromSearch}`} className="staff-back">
+      <Link to={`${staffPaths.payments()}${fromSearch}`} className="staff-money-back">
         {t('staff.money.detail.back')}
       </Link>
       <h1 id="staff-payment-title">{t('staff.money.detail.title')}</h1>
