@@ -94,10 +94,10 @@ test.describe('staff money pages', () => {
     await nav.getByRole('link', { name: 'Revenue' }).click();
     await expect(page.getByRole('heading', { name: 'Revenue' })).toBeVisible();
     const today = utcToday();
-    await page.getByLabel('From').fill(today);
-    await page.getByLabel('To').fill(today);
-    await page.getByLabel('Project').selectOption('familytown');
-    await page.getByLabel('Currency').selectOption('RUB');
+    await page.getByLabel('From', { exact: true }).fill(today);
+    await page.getByLabel('To', { exact: true }).fill(today);
+    await page.getByLabel('Project', { exact: true }).selectOption('familytown');
+    await page.getByLabel('Currency', { exact: true }).selectOption('RUB');
     await page.getByRole('button', { name: 'Show' }).click();
     await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}&project=familytown&currency=RUB`));
     const todayRow = page

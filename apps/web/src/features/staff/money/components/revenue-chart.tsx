@@ -47,6 +47,7 @@ export function RevenueChart({
         datasets: projects.map((project, index) => ({
           label: project,
           backgroundColor: COLORS[index % COLORS.length],
+          maxBarThickness: 48,
           data: days.map((day) => {
             const row = rows.find((item) => item.day === day && item.project === project);
             return row ? row.amountMinor / 100 : 0;
