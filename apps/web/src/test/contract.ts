@@ -3,6 +3,7 @@ import { ZGameRecord, ZInitialConfig, ZPriceItem, ZSingleGameData } from '@porta
 import { ZProfile } from '@portal/contracts/auth';
 import { ZGetTicketsResponse, ZStaffTicketListItem, ZTicket, ZUnreadCountResponse } from '@portal/contracts/support';
 import { ZStaffAccount, ZStaffMe, ZStaffProjectName } from '@portal/contracts/staff';
+import { ZMoneyPaymentsPage, ZRevenueReport } from '@portal/contracts/money-console';
 
 const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
@@ -21,6 +22,8 @@ const CONTRACTS: Record<string, z.ZodType> = {
   '/api/staff/accounts': dataOf(z.array(ZStaffAccount)),
   '/api/staff/projects': dataOf(z.array(ZStaffProjectName)),
   '/api/staff/tickets': dataOf(z.array(ZStaffTicketListItem)),
+  '/api/staff/money/payments': dataOf(ZMoneyPaymentsPage),
+  '/api/staff/money/revenue': dataOf(ZRevenueReport),
 };
 
 const mismatches: string[] = [];

@@ -61,4 +61,8 @@ export const staffApi = {
   catalogPrices: (project: string) => `/api/staff/catalog/projects/${enc(project)}/prices`,
   catalogPrice: (priceId: string) => `/api/staff/catalog/prices/${enc(priceId)}`,
   catalogImages: () => '/api/staff/catalog/images',
+  moneyPayments: (query: string) => `/api/staff/money/payments${query ? `?${query}` : ''}`,
+  moneyPayment: (id: string) => `/api/staff/money/payments/${enc(id)}`,
+  revenue: (query: string) => `/api/staff/money/revenue?${query}`,
+  revenueCsv: (query: string) => `/api/staff/money/revenue.csv?${query}`,
 } as const;

@@ -1,4 +1,4 @@
-import { Suspense, lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStaffToken } from '../api/staff-session';
@@ -13,6 +13,10 @@ import './staff.css';
 
 // The catalogue editor loads only when a catalogue address is opened.
 const CatalogRoutes = lazy(() => import('../catalog/routes'));
+// The money pages (and chart.js with them) load when a finance member opens one.
+const PaymentsPage = lazy(async () => ({ default: (await import('../money/components/payments-page')).PaymentsPage }));
+const PaymentPage = lazy(async () => ({ default: (await import('../money/components/payment-page')).PaymentPage }));
+const RevenuePage = lazy(async () => ({ default: (await import('../money/components/revenue-page')).RevenuePage }));
 
 /** Signed out: the sign-in form at any /staff address; signed in: the shell and its pages. */
 export function StaffApp() {
@@ -20,23 +24,32 @@ export function StaffApp() {
   if (!token) return <SignInPage />;
   return (
     <StaffShell token={token}>
-      <Routes>
-        <Route index element={<HomePage />} />
-        <Route path="tickets/:id" element={<InboxPage />} />
-        <Route path="projects" element={<ProjectsPage />} />
-        <Route path="team" element={<TeamPage />} />
-        <Route path="catalog/*" element={<CatalogArea />} />
-        <Route path="*" element={<Navigate to={staffPaths.inbox()} replace />} />
-      </Routes>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route index element={<HomePage />} />
+          <Route path="tickets/:id" element={<InboxPage />} />
+          <Route path="projects" element={<ProjectsPage />} />
+          <Route path="team" element={<TeamPage />} />
+          <Route path="payments" element={<PaymentsPage />} />
+          <Route path="payments/:id" element={<PaymentPage />} />
+          <Route path="revenue" element={<RevenuePage />} />
+          <Route path="catalog/*" element={<CatalogArea />} />
+          <Route path="*" element={<Navigate to={staffPaths.inbox()} replace />} />
+        </Routes>
+      </Suspense>
     </StaffShell>
   );
 }
 
+function Loading() {
+  const { t } = useTranslation();
+  return <p role="status">{t('common.loading')}</p>;
+}
+
 /** /staff: the inbox for those who answer tickets, else the first area the member's role opens. */
 function HomePage() {
-  const { t } = useTranslation();
   const me = useStaffMe(true);
-  if (!me.data) return <p role="status">{t('common.loading')}</p>;
+  if (!me.data) return <Loading />;
   const first = areasOf(me.data.role)[0];
   if (!first || first.key === 'inbox') return <InboxPage />;
   return <Navigate to={first.href} replace />;
@@ -46,7 +59,7 @@ function HomePage() {
 function CatalogArea() {
   const { t } = useTranslation();
   const me = useStaffMe(true);
-  if (!me.data) return <p role="status">{t('common.loading')}</p>;
+  if (!me.data) return <Loading />;
   if (me.data.role !== 'catalog' && me.data.role !== 'admin')
     return (
       <section className="staff-card">
@@ -56,9 +69,5 @@ function CatalogArea() {
         </p>
       </section>
     );
-  return (
-    <Suspense fallback={<p role="status">{t('common.loading')}</p>}>
-      <CatalogRoutes />
-    </Suspense>
-  );
+  return <CatalogRoutes />;
 }
