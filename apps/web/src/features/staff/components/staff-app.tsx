@@ -1,18 +1,25 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStaffToken } from '../api/staff-session';
 import { useStaffMe } from '../api/get-me';
 import { areasOf, staffPaths } from '../staff-paths';
+import { AuditPage } from './audit-page';
 import { InboxPage } from './inbox-page';
 import { ProjectsPage } from './projects-page';
+import { SetPasswordPage } from './set-password-page';
 import { SignInPage } from './sign-in-page';
 import { StaffShell } from './staff-shell';
 import { TeamPage } from './team-page';
 import './staff.css';
 
-/** Signed out: the sign-in form at any /staff address; signed in: the shell and its pages. */
+/**
+ * The set-password page (opened from an e-mailed link, signed out) at its own address; else
+ * signed out: the sign-in form at any /staff address; signed in: the shell and its pages.
+ */
 export function StaffApp() {
   const token = useStaffToken();
+  const { pathname } = useLocation();
+  if (pathname.replace(/\/+$/, '') === staffPaths.setPassword()) return <SetPasswordPage />;
   if (!token) return <SignInPage />;
   return (
     <StaffShell token={token}>
@@ -21,6 +28,7 @@ export function StaffApp() {
         <Route path="tickets/:id" element={<InboxPage />} />
         <Route path="projects" element={<ProjectsPage />} />
         <Route path="team" element={<TeamPage />} />
+        <Route path="audit" element={<AuditPage />} />
         <Route path="*" element={<Navigate to={staffPaths.inbox()} replace />} />
       </Routes>
     </StaffShell>
