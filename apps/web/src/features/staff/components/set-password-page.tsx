@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { VALIDATION_KEYS } from '@portal/contracts/validation-rules';
 import { ApiError } from '@/shared/api/client';
@@ -32,10 +32,10 @@ type SetPasswordForm = z.infer<typeof ZSetPasswordForm>;
  * The link's token: the e-mailed link carries it in the fragment (it never reaches a server
  * log or a Referer header); `?token=` is read too.
  */
-function linkToken(): string {
-  const fromHash = window.location.hash.replace(/^#/, '');
+function linkToken({ hash, search }: { hash: string; search: string }): string {
+  const fromHash = hash.replace(/^#/, '');
   if (fromHash) return decodeURIComponent(fromHash);
-  return new URLSearchParams(window.location.search).get('token') ?? '';
+  return new URLSearchParams(search).get('token') ?? '';
 }
 
 /** The message of a failed set-password call. */
@@ -56,7 +56,9 @@ function errorKey(error: unknown): string {
 export function SetPasswordPage() {
   const { t } = useTranslation();
   usePageMeta({ title: `${t('staff.setPassword.title')} · ${t('staff.title')}` });
-  const [token] = useState(linkToken);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [token] = useState(() => linkToken(location));
   const setPassword = useSetStaffPassword();
   const { register, handleSubmit, formState } = useForm<SetPasswordForm>({
     resolver: zodResolver(ZSetPasswordForm),
@@ -67,7 +69,7 @@ export function SetPasswordPage() {
       { token, password },
       {
         // The token is spent: it leaves the address bar (and the history entry).
-        onSuccess: () => window.history.replaceState(null, '', staffPaths.setPassword()),
+        onSuccess: () => void navigate(staffPaths.setPassword(), { replace: true }),
       },
     );
   });
