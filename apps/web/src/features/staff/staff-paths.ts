@@ -43,12 +43,24 @@ export const staffApi = {
   logout: () => '/api/staff/logout',
   me: () => '/api/staff/me',
   accounts: () => '/api/staff/accounts',
-  accountAction: (id: string, action: 'disable' | 'enable') => `/api/staff/accounts/${enc(id)}/${action}`,
+  account: (id: string) => `/api/staff/accounts/${enc(id)}`,
+  accountAction: (id: string, action: 'disable' | 'enable' | 'sign-out' | 'password-link') => `/api/staff/accounts/${enc(id)}/${action}`,
+  setPassword: () => '/api/staff/set-password',
+  audit: (query: { targetType?: string; targetId?: string; before?: number; limit?: number }) => {
+    const params = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(name, String(value));
+    const search = params.toString();
+    return `/api/staff/audit${search ? `?${search}` : ''}`;
+  },
   projects: () => '/api/staff/projects',
   project: (project: string) => `/api/staff/projects/${enc(project)}`,
   apiKeys: (project: string) => `/api/staff/projects/${enc(project)}/api-keys`,
   revokeApiKey: (project: string, keyId: string) => `/api/staff/projects/${enc(project)}/api-keys/${enc(keyId)}/revoke`,
   webhook: (project: string) => `/api/staff/projects/${enc(project)}/webhook`,
+  webhookTest: (project: string) => `/api/staff/projects/${enc(project)}/webhook/test`,
+  webhookDeliveries: (project: string) => `/api/staff/projects/${enc(project)}/webhook-deliveries`,
+  redeliver: (project: string, deliveryId: number) =>
+    `/api/staff/projects/${enc(project)}/webhook-deliveries/${enc(String(deliveryId))}/redeliver`,
   tickets: (status: string, project?: string) => `/api/staff/tickets?status=${enc(status)}${project ? `&project=${enc(project)}` : ''}`,
   ticket: (id: string) => `/api/staff/tickets/${enc(id)}`,
   reply: (id: string) => `/api/staff/tickets/${enc(id)}/messages`,

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TStaffAccount } from '@portal/contracts/staff';
+import type { TStaffAccount, TStaffMe, TStaffRole } from '@portal/contracts/staff';
 import { staffApi } from '../staff-paths';
-import { staffData } from './staff-request';
+import { jsonInit, staffData } from './staff-request';
 import { staffKeys } from './keys';
 
 /** GET /api/staff/accounts (admin): the team, oldest first. */
@@ -23,3 +23,30 @@ export function useSetStaffDisabled() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.accounts() }),
   });
 }
+
+/** POST /api/staff/accounts without a password: the member gets an e-mail with a set-password link. */
+export const inviteStaff = ({ email, role }: { email: string; role: TStaffRole }) =>
+  staffData<TStaffMe>(staffApi.accounts(), jsonInit('POST', { email, role }));
+
+/** PATCH /api/staff/accounts/{id}: another member's role. */
+export const changeStaffRole = ({ id, role }: { id: string; role: TStaffRole }) =>
+  staffData<TStaffAccount>(staffApi.account(id), jsonInit('PATCH', { role }));
+
+/** POST .../sign-out: every token of the member ends. */
+export const signOutStaff = ({ id }: { id: string }) =>
+  staffData<{ result: true }>(staffApi.accountAction(id, 'sign-out'), jsonInit('POST'));
+
+/** POST .../password-link: a new one-time set-password link by e-mail (older links stop working). */
+export const sendStaffPasswordLink = ({ id }: { id: string }) =>
+  staffData<{ result: true }>(staffApi.accountAction(id, 'password-link'), jsonInit('POST'));
+
+/** A team change that refreshes the list when it settles. */
+function useTeamMutation<TVars, TData>(mutationFn: (vars: TVars) => Promise<TData>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.accounts() }) });
+}
+
+export const useInviteStaff = () => useTeamMutation(inviteStaff);
+export const useChangeStaffRole = () => useTeamMutation(changeStaffRole);
+export const useSignOutStaff = () => useTeamMutation(signOutStaff);
+export const useSendStaffPasswordLink = () => useTeamMutation(sendStaffPasswordLink);

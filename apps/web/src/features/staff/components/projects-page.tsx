@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZWebhookRequest } from '@portal/contracts/staff';
+import { ApiError } from '@/shared/api/client';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { useApiKeys, useRevokeApiKey } from '../api/api-keys';
 import { useCreateApiKey } from '../api/create-api-key';
@@ -9,9 +10,15 @@ import { useProjectSettings } from '../api/get-project-settings';
 import { useStaffProjects } from '../api/get-projects';
 import { useSetWebhook } from '../api/set-webhook';
 import { formatDateTime } from '@portal/contracts/format';
+import { ConfirmAction } from './confirm-action';
 import { ShownOnce } from './shown-once';
+import { WebhookDeliveries, WebhookTest } from './webhook-deliveries';
 
-/** Admin only: a game-server API key (shown once) and the webhook URL (its secret shown once). */
+/**
+ * Admin only, the project's integrations: game-server API keys (a new one shown once, revoked
+ * after a confirmation), the webhook URL and its signing secret (shown once, rotated on
+ * request), a test event and the deliveries log with redelivery.
+ */
 export function ProjectsPage() {
   const { t } = useTranslation();
   usePageMeta({ title: `${t('staff.projects.title')} · ${t('staff.title')}` });
@@ -66,6 +73,18 @@ function ProjectSettings({ project }: { project: string }) {
     setUrlError(!parsed.success);
     if (parsed.success) setWebhook.mutate({ project, url: parsed.data.url });
   };
+  // Setting the saved URL again gives it a new signing secret: the old one stops verifying.
+  const savedUrl = settings.data?.webhookUrl ?? null;
+  const rotate = () => {
+    if (savedUrl) setWebhook.mutate({ project, url: savedUrl });
+  };
+  const serverUrlError =
+    setWebhook.error instanceof ApiError && setWebhook.error.status === 400
+      ? setWebhook.error.code === 'WEBHOOK_URL_NOT_ALLOWED'
+        ? t('staff.projects.urlNotAllowed')
+        : t('staff.projects.invalidUrl')
+      : null;
+  const urlMessage = urlError ? t('staff.projects.invalidUrl') : serverUrlError;
 
   return (
     <div className="staff-projects__grid">
@@ -99,20 +118,31 @@ function ProjectSettings({ project }: { project: string }) {
             inputMode="url"
             placeholder="https://"
             value={shownUrl}
-            aria-invalid={urlError ? 'true' : 'false'}
-            aria-describedby={urlError ? 'staff-webhook-error' : undefined}
+            aria-invalid={urlMessage ? 'true' : 'false'}
+            aria-describedby={urlMessage ? 'staff-webhook-error' : undefined}
             onChange={(event) => setUrl(event.target.value)}
           />
-          {urlError && (
+          {urlMessage && (
             <p id="staff-webhook-error" role="alert" className="staff-error">
-              {t('staff.projects.invalidUrl')}
+              {urlMessage}
             </p>
           )}
-          <button type="submit" className="staff-button staff-button--primary" disabled={setWebhook.isPending}>
-            {t('staff.projects.saveWebhook')}
-          </button>
+          <div className="staff-actions">
+            <button type="submit" className="staff-button staff-button--primary" disabled={setWebhook.isPending}>
+              {t('staff.projects.saveWebhook')}
+            </button>
+            {savedUrl && (
+              <ConfirmAction
+                label={t('staff.projects.rotateSecret')}
+                question={t('staff.projects.rotateQuestion')}
+                confirm={t('staff.projects.rotateConfirm')}
+                busy={setWebhook.isPending}
+                onConfirm={rotate}
+              />
+            )}
+          </div>
         </form>
-        {setWebhook.isError && (
+        {setWebhook.isError && !serverUrlError && (
           <p role="alert" className="staff-error">
             {t('staff.projects.error')}
           </p>
@@ -120,7 +150,9 @@ function ProjectSettings({ project }: { project: string }) {
         {setWebhook.data && (
           <ShownOnce label={t('staff.projects.secret')} note={t('staff.projects.secretOnce')} value={setWebhook.data.secret} />
         )}
+        {savedUrl && <WebhookTest project={project} />}
       </section>
+      <WebhookDeliveries project={project} />
     </div>
   );
 }
@@ -164,15 +196,14 @@ function ApiKeyList({ project }: { project: string }) {
                   {key.revokedAt ? (
                     t('staff.projects.keys.revokedAt', { date: formatDateTime(key.revokedAt) })
                   ) : (
-                    <button
-                      type="button"
-                      className="staff-button"
-                      disabled={revoke.isPending}
-                      aria-label={t('staff.projects.keys.revokeKey', { key: `ppk_${key.prefix}` })}
-                      onClick={() => revoke.mutate({ project, keyId: key.id })}
-                    >
-                      {t('staff.projects.keys.revoke')}
-                    </button>
+                    <ConfirmAction
+                      label={t('staff.projects.keys.revoke')}
+                      name={t('staff.projects.keys.revokeKey', { key: `ppk_${key.prefix}` })}
+                      question={t('staff.projects.keys.revokeQuestion', { key: `ppk_${key.prefix}` })}
+                      confirm={t('staff.projects.keys.revokeConfirm')}
+                      busy={revoke.isPending}
+                      onConfirm={() => revoke.mutate({ project, keyId: key.id })}
+                    />
                   )}
                 </td>
               </tr>

@@ -232,6 +232,7 @@ describe('StaffApp', () => {
       '/api/staff/me': { body: { data: { id: 's2', email: 'admin@portal.test', role: 'admin' } } },
       '/api/staff/projects/familytown/api-keys': { status: 201, body: { key: 'ppk_0123456789ab_secretsecretsecretsecret' } },
       '/api/staff/projects/familytown/webhook': { body: { url: 'https://game.example/hook', secret: 'whsec_abc' } },
+      '/api/staff/projects/familytown/webhook-deliveries': { body: { data: [] } },
       '/api/staff/projects/familytown': { body: { data: { name: 'familytown', webhookUrl: null, activeApiKeys: 0 } } },
       '/api/staff/projects': { body: { data: [{ name: 'familytown' }] } },
     });
@@ -282,6 +283,9 @@ describe('StaffApp', () => {
     expect(within(table).queryByRole('button', { name: 'Disable admin@portal.test' })).toBeNull();
 
     fireEvent.click(within(table).getByRole('button', { name: 'Disable agent@portal.test' }));
+    // Disabling is asked twice.
+    const question = within(table).getByRole('group', { name: /^Disable agent@portal.test\?/ });
+    fireEvent.click(within(question).getByRole('button', { name: 'Disable' }));
     expect(await screen.findByText(/^Disabled 2026-11-2/)).toBeInTheDocument();
     fireEvent.click(await screen.findByRole('button', { name: 'Enable agent@portal.test' }));
     expect(await screen.findByRole('button', { name: 'Disable agent@portal.test' })).toBeInTheDocument();
@@ -300,6 +304,7 @@ describe('StaffApp', () => {
         revoked = true;
         return { body: { data: { ...live, revokedAt: '2026-11-21T10:00:00.000Z' } } };
       },
+      '/api/staff/projects/familytown/webhook-deliveries': { body: { data: [] } },
       '/api/staff/projects/familytown/api-keys': () => ({
         body: { data: [revoked ? { ...live, revokedAt: '2026-11-21T10:00:00.000Z' } : live] },
       }),
@@ -315,6 +320,8 @@ describe('StaffApp', () => {
     expect(await screen.findByText('Active keys: 1')).toBeInTheDocument();
 
     fireEvent.click(within(table).getByRole('button', { name: 'Revoke key ppk_0123456789ab' }));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/revoke'))).toBe(false);
+    fireEvent.click(within(table).getByRole('button', { name: 'Yes, revoke' }));
     expect(await screen.findByText(/^Revoked 2026-11-2/)).toBeInTheDocument();
     expect(await screen.findByText('Active keys: 0')).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/revoke'));

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useStaffToken } from '../api/staff-session';
 import { useStaffMe } from '../api/get-me';
@@ -9,6 +9,8 @@ import { ProjectsPage } from './projects-page';
 import { SignInPage } from './sign-in-page';
 import { StaffShell } from './staff-shell';
 import { TeamPage } from './team-page';
+import { AuditPage } from './audit-page';
+import { SetPasswordPage } from './set-password-page';
 import './staff.css';
 
 // The catalogue editor loads only when a catalogue address is opened.
@@ -18,9 +20,14 @@ const PaymentsPage = lazy(async () => ({ default: (await import('../money/compon
 const PaymentPage = lazy(async () => ({ default: (await import('../money/components/payment-page')).PaymentPage }));
 const RevenuePage = lazy(async () => ({ default: (await import('../money/components/revenue-page')).RevenuePage }));
 
-/** Signed out: the sign-in form at any /staff address; signed in: the shell and its pages. */
+/**
+ * The set-password page (opened from an e-mailed link, signed out) at its own address; else
+ * signed out: the sign-in form at any /staff address; signed in: the shell and its pages.
+ */
 export function StaffApp() {
   const token = useStaffToken();
+  const { pathname } = useLocation();
+  if (pathname.replace(/\/+$/, '') === staffPaths.setPassword()) return <SetPasswordPage />;
   if (!token) return <SignInPage />;
   return (
     <StaffShell token={token}>
@@ -30,6 +37,7 @@ export function StaffApp() {
           <Route path="tickets/:id" element={<InboxPage />} />
           <Route path="projects" element={<ProjectsPage />} />
           <Route path="team" element={<TeamPage />} />
+          <Route path="audit" element={<AuditPage />} />
           <Route path="payments" element={<PaymentsPage />} />
           <Route path="payments/:id" element={<PaymentPage />} />
           <Route path="revenue" element={<RevenuePage />} />
