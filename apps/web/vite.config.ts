@@ -3,6 +3,7 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { REACT_ON_PREACT } from './react-runtime.ts';
 import { fileURLToPath } from 'node:url';
 // What the server owns (one list with the server's page fallback): proxied in development.
 // A relative import: the config is bundled as it is loaded, and Node runs no TypeScript from
@@ -16,7 +17,7 @@ const API_ORIGIN = process.env.PORTAL_API_ORIGIN ?? 'http://localhost:8080';
  * often than the app, so a new release leaves them cached.
  */
 const FRAMEWORK_CHUNKS: Array<[chunk: string, packages: RegExp]> = [
-  ['react', /\/node_modules\/(?:react|react-dom|scheduler)\//],
+  ['react', /\/node_modules\/(?:react|react-dom|scheduler|preact)\//],
   ['router', /\/node_modules\/react-router\//],
   ['i18next', /\/node_modules\/(?:i18next|react-i18next|html-parse-stringify|void-elements)\//],
   ['query', /\/node_modules\/@tanstack\/(?:query-core|react-query)\//],
@@ -53,7 +54,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   plugins: [react(), precompress()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), ...REACT_ON_PREACT } },
   server: {
     port: 5173,
     proxy: {

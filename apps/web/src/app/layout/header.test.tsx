@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { act } from 'react';
+import { act } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setScreenOpeners } from '@/shared/layout/screen-openers';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';

@@ -79,7 +79,11 @@ afterEach(() => {
 });
 
 async function typeInEditor(name: string, text: string) {
-  const box = screen.getByRole('textbox', { name });
+  // Let the screen settle first: the composer may mount again once the ticket's answers are in.
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+  const box = await screen.findByRole('textbox', { name }, { timeout: 5_000 });
   // jsdom has no input events for contenteditable: put the text in the DOM ProseMirror reads.
   await act(async () => {
     box.querySelector('p')!.textContent = text;

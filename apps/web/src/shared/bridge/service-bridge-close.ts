@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * What a screen must do before the embedded header's close ends its flow: the payment screens
@@ -21,7 +21,8 @@ export function registerServiceCloseHandler(handler: ServiceCloseHandler): () =>
 /** Registers `handler` while the calling screen is mounted (the latest closure is called). */
 export function useServiceCloseHandler(handler: ServiceCloseHandler): void {
   const latest = useRef(handler);
-  useEffect(() => {
+  // In the commit itself, so that a close landing before passive effects ran finds this closure.
+  useLayoutEffect(() => {
     latest.current = handler;
   });
   useEffect(() => registerServiceCloseHandler(() => latest.current()), []);

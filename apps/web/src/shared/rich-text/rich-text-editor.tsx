@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { useTranslation } from 'react-i18next';
 import { richTextExtensions } from './extensions';
@@ -48,8 +48,10 @@ export function RichTextEditor({ value, onChange, label, hideLabel, describedBy,
     },
   });
 
-  // Controlled: a value set from outside (a reset after sending) replaces the content.
-  useEffect(() => {
+  // Controlled: a value set from outside (a reset after sending) replaces the content. A layout
+  // effect runs in the same task as the render, so no keystroke lands between the two: a
+  // passive effect could run after the next key and take the value it carries for outside.
+  useLayoutEffect(() => {
     if (!editor || editor.isDestroyed) return;
     if (value === htmlOf(editor)) return;
     editor.commands.setContent(value, { emitUpdate: false });

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import './form-field.css';
 
@@ -6,7 +6,6 @@ export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   /** An i18n key (the zod message of the contracts) or a ready text. */
   error?: string;
-  ref?: Ref<HTMLInputElement>;
   /** The wrapper's classes (default `form-field`, styled in form-field.css). */
   className?: string;
   /** The message's classes (default `form-field__error`). */
@@ -20,17 +19,13 @@ export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 /**
  * A labelled input with its validation message tied by aria-invalid and aria-describedby.
- * Spread react-hook-form's `register(name)` into it: its ref and handlers reach the input.
+ * Spread react-hook-form's `register(name)` into it: its ref and handlers reach the input (the
+ * ref through `forwardRef`, which every React-compatible runtime passes on).
  */
-export function FormField({
-  label,
-  error,
+export const FormField = forwardRef<HTMLInputElement, FormFieldProps>(function FormField(
+  { label, error, className = 'form-field', errorClassName = 'form-field__error', keepErrorSpace = false, ...input },
   ref,
-  className = 'form-field',
-  errorClassName = 'form-field__error',
-  keepErrorSpace = false,
-  ...input
-}: FormFieldProps) {
+) {
   const { t } = useTranslation();
   const id = useId();
   const errorId = `${id}-error`;
@@ -45,4 +40,4 @@ export function FormField({
       ) : null}
     </div>
   );
-}
+});

@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import { CodeStep } from './code-step';
+import { changeValue } from '@/test/change-value';
 
 const captcha = { required: false, key: 0, blocks: false, onChange: () => undefined };
 
@@ -56,7 +57,7 @@ describe('code step resend', () => {
     expect(resend.disabled).toBe(false);
 
     const code = screen.getByLabelText('Code from the e-mail') as HTMLInputElement;
-    fireEvent.change(code, { target: { value: '123' } });
+    changeValue(code, '123');
     fireEvent.click(resend);
     await vi.waitFor(() => expect(screen.getByText('New code in 00:30')).toBeInTheDocument());
     await flush();

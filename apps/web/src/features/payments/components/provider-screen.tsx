@@ -63,16 +63,15 @@ export function ProviderScreen({ provider, paymentId, onStarted, onCreated, onEr
     mutate(
       { provider, paymentId },
       {
+        // The flow learns what a cancel is about as soon as it exists, not an effect later.
+        onSuccess: (made) =>
+          onCreated({ provider: made.provider, sandbox: made.sandbox, ...(made.provider === 'stripe' ? { stripeId: made.id } : {}) }),
         onError: () => {
           if (provider === 'stripe') notifyError('CREATE_PAYMENT_STRIPE_ERROR');
         },
       },
     );
-  }, [mutate, paymentId, provider]);
-  useEffect(() => {
-    if (!created) return;
-    onCreated({ provider: created.provider, sandbox: created.sandbox, ...(created.provider === 'stripe' ? { stripeId: created.id } : {}) });
-  }, [created, onCreated]);
+  }, [mutate, onCreated, paymentId, provider]);
 
   /** Widget success: set-pending, then the popup. */
   const started = async (providerWindow?: Window | null): Promise<boolean> => {

@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import { PricesPage } from './prices-page';
+import { changeValue } from '@/test/change-value';
 
 const config = {
   projects: { name: 'familytown', authType: 'redirect', authMethods: [], paymentsMethods: [], extra: [] },
@@ -29,7 +30,7 @@ describe('PricesPage', () => {
     const select = await screen.findByRole('combobox', { name: 'Project' });
     expect(screen.getByRole('option', { name: 'Choose a project' })).toBeInTheDocument();
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a project', 'familytown', 'neuroarena', 'islandm3']);
-    fireEvent.change(select, { target: { value: 'familytown' } });
+    changeValue(select, 'familytown');
     await waitFor(() =>
       expect(router.state.location.pathname + router.state.location.search).toBe('/prices/familytown?project=familytown'),
     );

@@ -4,6 +4,7 @@ import type { TConsoleGame, TConsolePrice, TConsoleProject, TConsoleProjectDetai
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import { setStaffToken } from '../api/staff-session';
 import { StaffApp } from '../components/staff-app';
+import { changeValue } from '@/test/change-value';
 
 const renderStaff = (path: string) => renderRoutes([{ path: '/staff/*', element: <StaffApp /> }], path);
 
@@ -91,7 +92,7 @@ describe('catalogue editor', () => {
     expect(within(table).getByRole('columnheader', { name: /Host names/ })).toBeInTheDocument();
 
     // Refused before anything is sent: not a project name.
-    fireEvent.change(screen.getByLabelText('Project name'), { target: { value: 'bad name!' } });
+    changeValue(screen.getByLabelText('Project name'), 'bad name!');
     fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
     expect(
       await screen.findByText('Letters, digits, "-" and "_"; it cannot be changed later.', { selector: '[role=alert]' }),
@@ -110,7 +111,7 @@ describe('catalogue editor', () => {
           headers: { 'content-type': 'application/json' },
         }),
     );
-    fireEvent.change(screen.getByLabelText('Project name'), { target: { value: 'starfall' } });
+    changeValue(screen.getByLabelText('Project name'), 'starfall');
     fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
     expect(await screen.findByText('A project named "starfall" exists')).toBeInTheDocument();
     expect(screen.getByLabelText('Project name')).toHaveValue('starfall');
@@ -145,7 +146,7 @@ describe('catalogue editor', () => {
     expect(screen.getByLabelText('Name')).toHaveAttribute('placeholder', 'Starfall');
     fireEvent.click(within(languages).getByRole('button', { name: /English/ }));
 
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Starfall Mine' } });
+    changeValue(screen.getByLabelText('Name'), 'Starfall Mine');
     expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -158,7 +159,7 @@ describe('catalogue editor', () => {
 
     fireEvent.click(within(alert).getByRole('button', { name: 'Load their version' }));
     expect(screen.getByLabelText('Name')).toHaveValue('Starfall Deluxe');
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Starfall Deluxe 2' } });
+    changeValue(screen.getByLabelText('Name'), 'Starfall Deluxe 2');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     const second = fetchMock.mock.calls.filter(([input, init]) => String(input).endsWith('/game') && init?.method === 'PATCH')[1];
@@ -179,17 +180,17 @@ describe('catalogue editor', () => {
     expect(within(table).getByText('$1.99')).toBeInTheDocument();
 
     const form = screen.getByRole('form', { name: 'New item' });
-    fireEvent.change(within(form).getByLabelText('Item ID'), { target: { value: 'sf-stars-50' } });
-    fireEvent.change(within(form).getByLabelText('Name (English)'), { target: { value: '50 stars' } });
-    fireEvent.change(within(form).getByLabelText('Name (Russian)'), { target: { value: '50 звёзд' } });
-    fireEvent.change(within(form).getByLabelText('Price in roubles'), { target: { value: '0' } });
-    fireEvent.change(within(form).getByLabelText('Price in US dollars'), { target: { value: '7.99' } });
+    changeValue(within(form).getByLabelText('Item ID'), 'sf-stars-50');
+    changeValue(within(form).getByLabelText('Name (English)'), '50 stars');
+    changeValue(within(form).getByLabelText('Name (Russian)'), '50 звёзд');
+    changeValue(within(form).getByLabelText('Price in roubles'), '0');
+    changeValue(within(form).getByLabelText('Price in US dollars'), '7.99');
     fireEvent.click(within(form).getByRole('button', { name: 'Add item' }));
     expect(await within(form).findByText('Enter an amount above zero with at most two decimals')).toBeInTheDocument();
     expect(within(form).getByLabelText('Price in roubles')).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
-    fireEvent.change(within(form).getByLabelText('Price in roubles'), { target: { value: '449.50' } });
+    changeValue(within(form).getByLabelText('Price in roubles'), '449.50');
     fireEvent.click(within(form).getByRole('button', { name: 'Add item' }));
     expect(await within(form).findByText('Too big: expected string to have <=200 characters')).toBeInTheDocument();
     expect(within(form).getByLabelText('Name (English)')).toHaveAttribute('aria-invalid', 'true');
@@ -211,7 +212,7 @@ describe('catalogue editor', () => {
     renderStaff('/staff/catalog/starfall/prices');
     fireEvent.click(await screen.findByRole('button', { name: 'Edit sf-stars-10' }));
     const form = screen.getByRole('form', { name: 'Item sf-stars-10' });
-    fireEvent.change(within(form).getByLabelText('Price in US dollars'), { target: { value: '2.49' } });
+    changeValue(within(form).getByLabelText('Price in US dollars'), '2.49');
     fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
     const alert = await within(form).findByRole('alert');
     expect(alert).toHaveTextContent('Someone else saved this item meanwhile');
@@ -247,7 +248,7 @@ describe('catalogue editor', () => {
     const hosts = await screen.findByLabelText('Host names');
     expect(hosts).toHaveValue('starfall.example');
     expect(screen.getByLabelText('Background colour')).toHaveValue('#102030');
-    fireEvent.change(hosts, { target: { value: 'starfall.example\nfamilytown.example' } });
+    changeValue(hosts, 'starfall.example\nfamilytown.example');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The host name familytown.example already shows the project "familytown"')).toBeInTheDocument();
     expect(screen.getByLabelText('Host names')).toHaveAttribute('aria-invalid', 'true');
@@ -260,7 +261,7 @@ describe('catalogue editor', () => {
     catalogApi();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { router } = renderStaff('/staff/catalog/starfall');
-    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Changed' } });
+    changeValue(await screen.findByLabelText('Name'), 'Changed');
 
     const sections = screen.getByRole('navigation', { name: 'Project sections' });
     fireEvent.click(within(sections).getByRole('link', { name: 'Prices' }));

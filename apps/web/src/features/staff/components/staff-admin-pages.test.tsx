@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import { setStaffToken } from '../api/staff-session';
 import { StaffApp } from './staff-app';
+import { changeValue } from '@/test/change-value';
 
 const renderStaff = (path: string) => renderRoutes([{ path: '/staff/*', element: <StaffApp /> }], path);
 
@@ -141,8 +142,8 @@ describe('staff admin pages', () => {
     expect(await screen.findByText("Enter the member's e-mail")).toBeInTheDocument();
     expect(screen.queryByLabelText('Password')).toBeNull();
 
-    fireEvent.change(email, { target: { value: 'New@Portal.test' } });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Role' }), { target: { value: 'catalog' } });
+    changeValue(email, 'New@Portal.test');
+    changeValue(screen.getByRole('combobox', { name: 'Role' }), 'catalog');
     fireEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByText('A staff member with this e-mail already exists')).toBeInTheDocument();
     expect(email.getAttribute('aria-invalid')).toBe('true');
@@ -154,7 +155,7 @@ describe('staff admin pages', () => {
 
     const table = await screen.findByRole('table', { name: 'Staff members' });
     expect(within(table).queryByRole('combobox', { name: 'Role of admin@portal.test' })).toBeNull();
-    fireEvent.change(within(table).getByRole('combobox', { name: 'Role of agent@portal.test' }), { target: { value: 'finance' } });
+    changeValue(within(table).getByRole('combobox', { name: 'Role of agent@portal.test' }), 'finance');
     expect(await screen.findByText('agent@portal.test is now Finance.')).toBeInTheDocument();
 
     fireEvent.click(within(table).getByRole('button', { name: 'Sign agent@portal.test out everywhere' }));
@@ -216,8 +217,8 @@ describe('staff admin pages', () => {
     expect(await within(table).findByText('staff.create')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show older entries' })).toBeNull();
 
-    fireEvent.change(screen.getByRole('combobox', { name: 'Target type' }), { target: { value: 'staff' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Target ID' }), { target: { value: ' abc ' } });
+    changeValue(screen.getByRole('combobox', { name: 'Target type' }), 'staff');
+    changeValue(screen.getByRole('textbox', { name: 'Target ID' }), ' abc ');
     fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
     expect(await screen.findByText('No entries match')).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/staff/audit?targetType=staff&targetId=abc&limit=50');
@@ -235,15 +236,15 @@ describe('staff admin pages', () => {
     const fetchMock = mockApi({ '/api/staff/set-password': { body: { data: { result: true } } } });
     const { router } = renderStaff(`/staff/set-password#${token}`);
     expect(await screen.findByRole('heading', { name: 'Set your password' })).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'short' } });
-    fireEvent.change(screen.getByLabelText('Repeat the password'), { target: { value: 'other' } });
+    changeValue(screen.getByLabelText('New password'), 'short');
+    changeValue(screen.getByLabelText('Repeat the password'), 'other');
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
     expect(await screen.findByText('The password needs at least 10 characters')).toBeInTheDocument();
     expect(screen.getByText('Password mismatch! Try again')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
 
-    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a long new password' } });
-    fireEvent.change(screen.getByLabelText('Repeat the password'), { target: { value: 'a long new password' } });
+    changeValue(screen.getByLabelText('New password'), 'a long new password');
+    changeValue(screen.getByLabelText('Repeat the password'), 'a long new password');
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
     expect(await screen.findByText('Your password is set. Sign in with your e-mail and the new password.')).toBeInTheDocument();
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ token, password: 'a long new password' });
@@ -262,8 +263,8 @@ describe('staff admin pages', () => {
       },
     });
     renderStaff('/staff/set-password?token=link-token-0123456789abcdefghij');
-    fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'a long new password' } });
-    fireEvent.change(screen.getByLabelText('Repeat the password'), { target: { value: 'a long new password' } });
+    changeValue(await screen.findByLabelText('New password'), 'a long new password');
+    changeValue(screen.getByLabelText('Repeat the password'), 'a long new password');
     fireEvent.click(screen.getByRole('button', { name: 'Save password' }));
     expect((await screen.findByRole('alert')).textContent).toContain('This link is used or expired. Ask an admin to send you a new one.');
     expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('a long new password');

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import { setStaffToken, staffToken } from '../api/staff-session';
 import { StaffApp } from './staff-app';
+import { changeValue } from '@/test/change-value';
 
 vi.mock('@/shared/ui/captcha/captcha-widget', () => ({
   CaptchaWidget: ({ onChange }: { onChange: (payload: string | null) => void }) => (
@@ -119,15 +120,15 @@ describe('StaffApp', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Enter your e-mail')).toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'agent@portal.test' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
+    changeValue(screen.getByLabelText('E-mail'), 'agent@portal.test');
+    changeValue(screen.getByLabelText('Password'), 'wrong');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Wrong e-mail or password');
     expect(staffToken()).toBeNull();
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
 
     ok = true;
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-password' } });
+    changeValue(screen.getByLabelText('Password'), 'right-password');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('heading', { name: 'Inbox' })).toBeInTheDocument();
     expect(staffToken()).toBe('staff-token');
@@ -153,8 +154,8 @@ describe('StaffApp', () => {
       '/api/staff/login': () => answers.shift() ?? { status: 401, body: { code: 'INVALID_CREDENTIALS', message: 'no' } },
     });
     renderStaff();
-    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: 'agent@portal.test' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'guess' } });
+    changeValue(await screen.findByLabelText('E-mail'), 'agent@portal.test');
+    changeValue(screen.getByLabelText('Password'), 'guess');
     expect(screen.queryByRole('button', { name: 'solve robot check' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Prove that you are not a robot to continue.');
@@ -162,7 +163,7 @@ describe('StaffApp', () => {
     expect((screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(solve);
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'right-password' } });
+    changeValue(screen.getByLabelText('Password'), 'right-password');
     await waitFor(() => expect((screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Too many failed sign-ins for this account. Try again in 10 min.')).toBeInTheDocument();
@@ -210,7 +211,7 @@ describe('StaffApp', () => {
     const fetchMock = signedInApi('support');
     const { router } = renderStaff();
     await screen.findAllByRole('link', { name: /question|credited/ });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Project' }), { target: { value: 'neuroarena' } });
+    changeValue(screen.getByRole('combobox', { name: 'Project' }), 'neuroarena');
     await waitFor(() => expect(router.state.location.search).toBe('?project=neuroarena'));
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Open' }), { key: 'ArrowRight' });
     expect(await screen.findByText('No tickets here')).toBeInTheDocument();
@@ -245,11 +246,11 @@ describe('StaffApp', () => {
     expect(key.value).toBe('ppk_0123456789ab_secretsecretsecretsecret');
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText('Webhook URL'), { target: { value: 'ftp://nope' } });
+    changeValue(screen.getByLabelText('Webhook URL'), 'ftp://nope');
     fireEvent.click(screen.getByRole('button', { name: 'Save webhook' }));
     expect(await screen.findByText('Enter an address starting with http:// or https://')).toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText('Webhook URL'), { target: { value: 'https://game.example/hook' } });
+    changeValue(screen.getByLabelText('Webhook URL'), 'https://game.example/hook');
     fireEvent.click(screen.getByRole('button', { name: 'Save webhook' }));
     expect(((await screen.findByLabelText('Signing secret')) as HTMLInputElement).value).toBe('whsec_abc');
     const put = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/webhook') && init?.method === 'PUT');

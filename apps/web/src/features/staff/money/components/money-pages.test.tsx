@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import { setStaffToken } from '../../api/staff-session';
 import { StaffApp } from '../../components/staff-app';
+import { changeValue } from '@/test/change-value';
 
 // chart.js wants a real canvas; the figures it draws are checked through the table beside it.
 vi.mock('./revenue-chart', () => ({
@@ -103,10 +104,10 @@ describe('money pages', () => {
     expect(screen.getByRole('navigation', { name: 'Staff navigation' })).toHaveTextContent('Revenue');
     expect(screen.queryByRole('link', { name: 'Inbox' })).toBeNull();
 
-    fireEvent.change(screen.getByLabelText('Payment ID, player ID or e-mail'), { target: { value: 'user-1' } });
-    fireEvent.change(screen.getByLabelText('Payment provider'), { target: { value: 'yookassa' } });
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-21' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
+    changeValue(screen.getByLabelText('Payment ID, player ID or e-mail'), 'user-1');
+    changeValue(screen.getByLabelText('Payment provider'), 'yookassa');
+    changeValue(screen.getByLabelText('From'), '2026-11-21');
+    changeValue(screen.getByLabelText('To'), '2026-11-01');
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     // A backwards range is the user's to fix: named at the field, nothing typed is lost, nothing sent.
     expect(await screen.findByText('The end date is before the start date')).toBeInTheDocument();
@@ -114,7 +115,7 @@ describe('money pages', () => {
     expect(screen.getByLabelText('Payment ID, player ID or e-mail')).toHaveValue('user-1');
     expect(router.state.location.search).toContain('page=2');
 
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-30' } });
+    changeValue(screen.getByLabelText('To'), '2026-11-30');
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
@@ -179,7 +180,7 @@ describe('money pages', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
 
-    fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '50' } });
+    changeValue(screen.getByLabelText('Rows per page'), '50');
     await waitFor(() => expect(callsTo(fetchMock, '/api/staff/money/payments').at(-1)).toMatchObject({ page: '1', pageSize: '50' }));
     expect(router.state.location.search).toBe('?pageSize=50');
     expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
@@ -247,14 +248,14 @@ describe('money pages', () => {
     expect(callsTo(fetchMock, '/api/staff/money/revenue')[0]).toEqual({ from: first, to: today });
     expect(screen.getByLabelText('From')).toHaveValue(first);
 
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2020-01-01' } });
-    fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'USD' } });
+    changeValue(screen.getByLabelText('From'), '2020-01-01');
+    changeValue(screen.getByLabelText('Currency'), 'USD');
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByText('A report covers at most 366 days')).toBeInTheDocument();
     expect(screen.getByLabelText('From')).toHaveValue('2020-01-01');
 
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-31' } });
+    changeValue(screen.getByLabelText('From'), '2026-01-01');
+    changeValue(screen.getByLabelText('To'), '2026-01-31');
     fireEvent.click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() => expect(router.state.location.search).toBe('?from=2026-01-01&to=2026-01-31&currency=USD'));
     await waitFor(() =>
