@@ -35,24 +35,45 @@ function useWidgetStrings(lng: string) {
  * "Prove that you are not a robot": the ALTCHA proof of work. The challenge comes from
  * /api/auth/captcha-challenge; the solution (base64 JSON) is handed to `onChange` and goes to
  * the server as `altcha`. A new `key` from the form gives a fresh widget after each try.
+ *
+ * The widget's code (about 25 KB) loads when the player starts on the form it belongs to (a
+ * focus or a press inside it) or ticks the box drawn in its place; a tick starts the check at
+ * once, as a tick on the widget itself does. The box keeps the widget's place, so nothing moves.
  */
 export function CaptchaWidget({ onChange }: { onChange: (payload: string | null) => void }) {
   const lng = useCurrentLanguage();
   const strings = useWidgetStrings(lng);
+  const [wanted, setWanted] = useState<'no' | 'preload' | 'ticked'>('no');
   const [ready, setReady] = useState(false);
   const ref = useRef<HTMLElement | null>(null);
+  const placeholder = useRef<HTMLLabelElement | null>(null);
   const onChangeRef = useRef(onChange);
   useEffect(() => {
     onChangeRef.current = onChange;
   }, [onChange]);
 
+  // The first focus or press in the form loads the widget before the player reaches it.
   useEffect(() => {
+    if (wanted !== 'no') return;
+    const form = placeholder.current?.closest('form');
+    if (!form) return;
+    const start = () => setWanted((now) => (now === 'no' ? 'preload' : now));
+    form.addEventListener('focusin', start);
+    form.addEventListener('pointerdown', start);
+    return () => {
+      form.removeEventListener('focusin', start);
+      form.removeEventListener('pointerdown', start);
+    };
+  }, [wanted]);
+
+  useEffect(() => {
+    if (wanted === 'no') return;
     let alive = true;
     void loadAltcha().then(() => alive && setReady(true));
     return () => {
       alive = false;
     };
-  }, []);
+  }, [wanted]);
 
   useEffect(() => {
     if (!ready) return;
@@ -77,15 +98,25 @@ export function CaptchaWidget({ onChange }: { onChange: (payload: string | null)
   useEffect(() => () => onChangeRef.current(null), []);
 
   if (!ready) {
+    const ticked = wanted === 'ticked';
     return (
-      <p className="captcha-widget captcha-widget--loading" role="status">
-        {strings.label}
-      </p>
+      <div className="captcha-widget">
+        <label ref={placeholder} className="captcha-widget__placeholder">
+          <input type="checkbox" checked={ticked} disabled={ticked} aria-busy={ticked || undefined} onChange={() => setWanted('ticked')} />
+          <span>{ticked ? strings.verifying : strings.label}</span>
+        </label>
+      </div>
     );
   }
   return (
     <div className="captcha-widget">
-      <altcha-widget ref={ref} challenge={api.captchaChallenge()} name="altcha" language={lng} />
+      <altcha-widget
+        ref={ref}
+        challenge={api.captchaChallenge()}
+        name="altcha"
+        language={lng}
+        {...(wanted === 'ticked' ? { auto: 'onload' } : {})}
+      />
     </div>
   );
 }
