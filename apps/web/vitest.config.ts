@@ -33,6 +33,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Screens render, fetch and settle; on a loaded 2-core machine that takes more than 5 s.
+    testTimeout: 20_000,
     // Every library goes through the same aliases (Node would load React itself for those it runs).
     server: { deps: { inline: true } },
   },

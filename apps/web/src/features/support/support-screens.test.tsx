@@ -222,7 +222,8 @@ describe('the chat', () => {
     expect(within(system!).getByText('Message received by the system')).toBeInTheDocument();
     expect(staff!.getAttribute('aria-label')).toMatch(/^Support/);
     expect(staff!.querySelector('video')?.getAttribute('src')).toBe('/api/support/files/b.mp4?t=1');
-    expect(screen.getByRole('textbox', { name: 'Your message' })).toBeInTheDocument();
+    // The editor attaches its instance once mounted: wait for it rather than race it.
+    expect(await screen.findByRole('textbox', { name: 'Your message' }, { timeout: 5_000 })).toBeInTheDocument();
   });
 
   it('a closed ticket is read-only with the conversation-ended note', async () => {
