@@ -18,7 +18,6 @@ import { PAYMENT_PROVIDERS } from '@portal/contracts/control-constants';
 import type { TStaffPayment } from '@portal/contracts/staff';
 import { formatDateTime, formatMoney } from '@portal/contracts/format';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
-import { useStaffProjects } from '../../api/get-projects';
 import { staffPaths } from '../../staff-paths';
 import { useMoneyPayments } from '../api/payments';
 import {
@@ -31,6 +30,7 @@ import {
   type TPaymentsSearch,
 } from '../search-params';
 import { MoneyError, MoneyGate, providerName } from './money-gate';
+import { ProjectSelect } from './project-select';
 
 /** /staff/payments: payments searched, sorted and paged on the server; the address holds the search. */
 export function PaymentsPage() {
@@ -73,7 +73,6 @@ function PaymentsSearch() {
 
 function SearchForm({ initial, onSearch }: { initial: TPaymentFilters; onSearch: (filters: TPaymentFilters) => void }) {
   const { t } = useTranslation();
-  const projects = useStaffProjects();
   const [filters, setFilters] = useState<TPaymentFilters>(() => ({
     q: initial.q,
     project: initial.project,
@@ -115,20 +114,7 @@ function SearchForm({ initial, onSearch }: { initial: TPaymentFilters; onSearch:
           {t('staff.money.payments.queryHint')}
         </small>
       </div>
-      <div className="staff-field">
-        <label htmlFor={`${id}-project`}>{t('staff.money.project')}</label>
-        <select id={`${id}-project`} value={filters.project} onChange={(event) => set('project', event.target.value)}>
-          <option value="">{t('staff.money.allProjects')}</option>
-          {(projects.data ?? []).map(({ name }) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-          {filters.project && !projects.data?.some(({ name }) => name === filters.project) && (
-            <option value={filters.project}>{filters.project}</option>
-          )}
-        </select>
-      </div>
+      <ProjectSelect id={`${id}-project`} value={filters.project} onChange={(project) => set('project', project)} />
       <div className="staff-field">
         <label htmlFor={`${id}-status`}>{t('staff.money.payments.status')}</label>
         <select

@@ -5,11 +5,11 @@ import { REVENUE_MAX_DAYS } from '@portal/contracts/money-console';
 import { CURRENCIES } from '@portal/contracts/payments';
 import { formatMoney } from '@portal/contracts/format';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
-import { useStaffProjects } from '../../api/get-projects';
 import { downloadRevenueCsv, useRevenue } from '../api/revenue';
 import { readRevenueSearch, revenueQuery, writeRevenueSearch, type TRevenueSearch } from '../search-params';
 import { MoneyError, MoneyGate } from './money-gate';
 import { RevenueChart } from './revenue-chart';
+import { ProjectSelect } from './project-select';
 
 /** /staff/revenue: paid revenue per UTC day, project and currency; a chart, its table, totals and a CSV. */
 export function RevenuePage() {
@@ -122,7 +122,6 @@ function RevenueReport() {
 
 function RevenueForm({ initial, onApply }: { initial: TRevenueSearch; onApply: (search: TRevenueSearch) => void }) {
   const { t } = useTranslation();
-  const projects = useStaffProjects();
   const [form, setForm] = useState(initial);
   const [error, setError] = useState<'missing' | 'backwards' | 'tooLong' | null>(null);
   const id = useId();
@@ -174,20 +173,7 @@ function RevenueForm({ initial, onApply }: { initial: TRevenueSearch; onApply: (
           </small>
         )}
       </div>
-      <div className="staff-field">
-        <label htmlFor={`${id}-project`}>{t('staff.money.project')}</label>
-        <select id={`${id}-project`} value={form.project} onChange={(event) => set('project', event.target.value)}>
-          <option value="">{t('staff.money.allProjects')}</option>
-          {(projects.data ?? []).map(({ name }) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-          {form.project && !projects.data?.some(({ name }) => name === form.project) && (
-            <option value={form.project}>{form.project}</option>
-          )}
-        </select>
-      </div>
+      <ProjectSelect id={`${id}-project`} value={form.project} onChange={(project) => set('project', project)} />
       <div className="staff-field">
         <label htmlFor={`${id}-currency`}>{t('staff.money.revenue.currency')}</label>
         <select
