@@ -91,9 +91,11 @@ test.describe('the publisher runs a new game from the console', () => {
     await page.getByLabel('Project', { exact: true }).selectOption(project);
     await page.getByLabel('Currency', { exact: true }).selectOption('RUB');
     await page.getByRole('button', { name: 'Show' }).click();
-    const todayRow = page
-      .getByRole('table', { name: /Revenue per day, project and currency/ })
-      .getByRole('row', { name: new RegExp(today) });
+    // The previous report stays on screen, marked busy, until the filtered one arrives.
+    const revenueTable = page.getByRole('table', { name: /Revenue per day, project and currency/ });
+    await expect(revenueTable).not.toHaveAttribute('aria-busy', 'true');
+    const todayRow = revenueTable.getByRole('row', { name: new RegExp(today) });
+    await expect(todayRow).toHaveCount(1);
     await expect(todayRow).toContainText(project);
     await expect(todayRow.getByRole('cell').last()).toHaveText(/^99\s?₽$/);
     const download = page.waitForEvent('download');

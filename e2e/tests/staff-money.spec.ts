@@ -100,9 +100,10 @@ test.describe('staff money pages', () => {
     await page.getByLabel('Currency', { exact: true }).selectOption('RUB');
     await page.getByRole('button', { name: 'Show' }).click();
     await expect(page).toHaveURL(new RegExp(`from=${today}&to=${today}&project=familytown&currency=RUB`));
-    const todayRow = page
-      .getByRole('table', { name: /Revenue per day, project and currency/ })
-      .getByRole('row', { name: new RegExp(today) });
+    const revenueTable = page.getByRole('table', { name: /Revenue per day, project and currency/ });
+    await expect(revenueTable).not.toHaveAttribute('aria-busy', 'true');
+    const todayRow = revenueTable.getByRole('row', { name: new RegExp(today) });
+    await expect(todayRow).toHaveCount(1);
     await expect(todayRow).toContainText('familytown');
     const shown = roublesMinor((await todayRow.getByRole('cell').last().textContent()) ?? '');
     expect(shown).toBeGreaterThanOrEqual(before + 7900);

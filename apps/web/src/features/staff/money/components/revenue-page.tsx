@@ -87,7 +87,7 @@ function RevenueReport() {
           ))}
           {report.data.rows.length > 0 && (
             <div className="staff-table-wrap">
-              <table className="staff-table">
+              <table className="staff-table staff-money-table" aria-busy={report.isPlaceholderData || undefined}>
                 <caption>{t('staff.money.revenue.tableCaption', { from: search.from, to: search.to })}</caption>
                 <thead>
                   <tr>
