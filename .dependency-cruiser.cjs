@@ -40,6 +40,26 @@ module.exports = {
       to: { path: '^apps/web/src/(features|app)/' },
     },
     {
+      name: 'web-pages-without-zod',
+      severity: 'error',
+      comment:
+        "Player pages load no zod: they read the contracts' zod-free modules (error-codes, *-constants, message-types, ...), import schema modules for types only or on demand (import()), and validate forms with src/shared/validation on zod/mini (eslint keeps zod itself out). The staff console's chunk may use the schemas.",
+      from: {
+        path: '^apps/web/src/',
+        pathNot: [
+          '^apps/web/src/features/staff/',
+          '\\.test\\.tsx?$',
+          '^apps/web/src/test/',
+          // The game host checks every window message against the contract's schemas as it comes.
+          '^apps/web/src/shared/bridge/host-bridge\\.ts$',
+        ],
+      },
+      to: {
+        path: '^packages/contracts/src/(auth|catalog-console|control|errors|messages|money-console|payment-help|payments|session|staff|support|system|validation)\\.ts$',
+        dependencyTypesNot: ['type-only', 'dynamic-import'],
+      },
+    },
+    {
       name: 'server-lib-below-modules',
       severity: 'error',
       comment: 'src/lib is infrastructure the modules share: it knows no module and no integration.',

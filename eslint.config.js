@@ -45,6 +45,17 @@ export default tseslint.config(
     },
   },
   {
+    // Player pages validate with zod/mini (src/shared/validation); full zod stays in the console's chunk.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/features/staff/**', 'apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: 'Player pages use zod/mini (src/shared/validation).', allowTypeImports: true }] },
+      ],
+    },
+  },
+  {
     files: ['apps/server/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', '**/*.config.ts'],
     languageOptions: { globals: { ...globals.node } },
   },

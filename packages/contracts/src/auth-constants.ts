@@ -44,3 +44,6 @@ export type PassportProvider = (typeof PASSPORT_PROVIDERS)[number];
 
 /** `/passport/{provider}?state={userAuthDataId}:{session}` (session may be empty). */
 export const passportStateParam = (userAuthDataId: string, session?: string | null): string => `${userAuthDataId}:${session ?? ''}`;
+
+/** Client platform identifier of the web portal in session requests. */
+export const WEB_PLATFORM_ID = 'web';

@@ -4,6 +4,8 @@
  * re-exports them beside the schemas, which check that each list matches its schema.
  */
 
+import { UNAUTHORIZED_AUTH_TYPE } from './auth-constants.ts';
+
 /** Longest payment URL the portal accepts from a game; real ones are well under 1 KB. */
 export const MAX_PAYMENT_URL_LENGTH = 4096;
 
@@ -55,3 +57,12 @@ export const RESULT_PAGE_PATHS = {
 
 /** `/payments/done/<base64url JSON>`: where redirect and mobile modes send the page. */
 export const resultPath = (kind: ResultKind, encodedResult: string): string => `${RESULT_PAGE_PATHS[kind]}/${encodedResult}`;
+
+/** The `userAuth` answer of a signed-out player. */
+export const SIGNED_OUT_USER_AUTH = {
+  userId: null,
+  nickName: null,
+  currentAuthType: UNAUTHORIZED_AUTH_TYPE,
+  jwt: null,
+  session: null,
+} as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UNAUTHORIZED_AUTH_TYPE, ZUserAuthType } from './auth.ts';
+import { ZUserAuthType } from './auth.ts';
 import { HOST_ERROR_CODE_VALUES, type HostErrorCode } from './error-codes.ts';
 
 export { HOST_ERROR_CODE_VALUES } from './error-codes.ts';
@@ -11,6 +11,7 @@ import {
   type PortalMessageType,
   type ResultKind,
   type ServiceMessageType,
+  type SIGNED_OUT_USER_AUTH,
 } from './message-types.ts';
 
 export * from './message-types.ts';
@@ -72,13 +73,8 @@ export const ZUserAuth = z.object({
 });
 export type TUserAuth = z.infer<typeof ZUserAuth>;
 
-export const SIGNED_OUT_USER_AUTH: TUserAuth = {
-  userId: null,
-  nickName: null,
-  currentAuthType: UNAUTHORIZED_AUTH_TYPE,
-  jwt: null,
-  session: null,
-};
+/** Compiles only while the signed-out answer of message-types.ts is a valid userAuth message. */
+export type CheckedSignedOutUserAuth = Is<typeof SIGNED_OUT_USER_AUTH extends TUserAuth ? true : false>;
 
 /** One of the host error codes (`HOST_ERROR_CODES`). */
 export const ZHostErrorCode = z.custom<HostErrorCode>(

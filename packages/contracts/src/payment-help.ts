@@ -1,16 +1,12 @@
 import { z } from 'zod';
+import { PAYMENT_HELP_REASON_VALUES } from './payments-constants.ts';
 import { ZEmail } from './validation.ts';
 
 /**
- * Payment help ("support request"): the player asks support about
- * one of their payments. The reason "drop not credited" travels as its Russian text;
- * "other" as is.
+ * Payment help ("support request"): the player asks support about one of their payments.
+ * The reasons live in `payments-constants.ts` (no zod).
  */
-export const PAYMENT_HELP_REASONS = {
-  dropNotCredited: 'Не начислен дроп',
-  other: 'other',
-} as const;
-export const PAYMENT_HELP_REASON_VALUES = [PAYMENT_HELP_REASONS.dropNotCredited, PAYMENT_HELP_REASONS.other] as const;
+export { PAYMENT_HELP_REASONS, PAYMENT_HELP_REASON_VALUES } from './payments-constants.ts';
 export const ZPaymentHelpReason = z.enum(PAYMENT_HELP_REASON_VALUES);
 export type TPaymentHelpReason = z.infer<typeof ZPaymentHelpReason>;
 

@@ -7,8 +7,9 @@ import { ZProjectName } from './control.ts';
  * postMessage or redirect per the project's authType.
  */
 
-/** Client platform identifier of the web portal. */
-export const WEB_PLATFORM_ID = 'web';
+import { WEB_PLATFORM_ID } from './auth-constants.ts';
+
+export { WEB_PLATFORM_ID };
 
 const ZShortText = z.string().trim().max(128);
 

@@ -6,6 +6,7 @@ const ZOD_FREE = [
   'message-types.ts',
   'control-constants.ts',
   'support-constants.ts',
+  'payments-constants.ts',
   'validation-rules.ts',
   'auth-constants.ts',
   'result-codec.ts',

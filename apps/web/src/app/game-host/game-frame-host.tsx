@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { HOST_ERROR_CODES } from '@portal/contracts/errors';
+import { HOST_ERROR_CODES } from '@portal/contracts/error-codes';
 import { isLanguage, type Language } from '@portal/contracts/languages';
 import type { TPaymentResult, TUserAuth } from '@portal/contracts/messages';
 import type { GameFrameHostProps } from '@/features/game/routes';

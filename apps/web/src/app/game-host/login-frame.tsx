@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ZAuthResultMessage, type TAuthHostResult } from '@portal/contracts/messages';
+import type { TAuthHostResult } from '@portal/contracts/messages';
 import { PORTAL_LOGIN_FRAME_NAME } from '@/app/layout/header-embed';
 import './game-host.css';
 
@@ -25,8 +25,12 @@ export function LoginFrame({ src, onResult }: { src: string; onResult: (result: 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || !frame.current || event.source !== frame.current.contentWindow) return;
-      const parsed = ZAuthResultMessage.safeParse(event.data);
-      if (parsed.success) latest.current(parsed.data.result);
+      // The schema loads with the first answer of the screens, not with the game page.
+      const data: unknown = event.data;
+      void import('@portal/contracts/messages').then(({ ZAuthResultMessage }) => {
+        const parsed = ZAuthResultMessage.safeParse(data);
+        if (parsed.success) latest.current(parsed.data.result);
+      });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

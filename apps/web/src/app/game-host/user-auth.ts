@@ -1,5 +1,6 @@
-import { CURRENT_AUTH_TYPES, type CurrentAuthType } from '@portal/contracts/auth';
-import { SIGNED_OUT_USER_AUTH, type TUserAuth } from '@portal/contracts/messages';
+import { CURRENT_AUTH_TYPES, type CurrentAuthType } from '@portal/contracts/auth-constants';
+import { SIGNED_OUT_USER_AUTH } from '@portal/contracts/message-types';
+import type { TUserAuth } from '@portal/contracts/messages';
 import { getAccessToken, getStoredUser } from '@/shared/auth/auth-store';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
 import { storage } from '@/shared/storage';

@@ -1,4 +1,4 @@
-import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
+import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/error-codes';
 import type { TPaymentResult } from '@portal/contracts/messages';
 import type { TPaymentGetResponse, TPaymentStatus } from '@portal/contracts/payments';
 import type { AuthType } from '@portal/contracts/control';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isLanguage } from '@portal/contracts/languages';
-import { PAYMENT_PROVIDERS, type TPaymentProviderId } from '@portal/contracts/payments';
+import { PAYMENT_PROVIDERS, type TPaymentProviderId } from '@portal/contracts/payments-constants';
 import { setRequestContext } from '@/shared/api/client';
 import { setLanguage } from '@/shared/i18n/i18n';
 import { PaymentFlow } from './components/payment-flow';

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { HEADERS } from '@portal/contracts/http';
-import { ZPaymentLiveEvent } from '@portal/contracts/payments';
 import { followEventStream } from '@/shared/api/event-stream';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
 import { storage } from '@/shared/storage';
@@ -21,15 +20,24 @@ export function useLivePayment(paymentId: string, jwt: string | null | undefined
     const token = jwt || storage.get(STORAGE_KEYS.accessToken);
     if (!token) return;
     const { queryKey } = paymentQueryOptions(paymentId);
+    // The schema (and zod with it) loads beside the stream, not with the page; events are
+    // checked in the order they came, each after the one before.
+    const contract = import('@portal/contracts/payments');
+    let checked: Promise<unknown> = contract;
     return followEventStream({
       url: api.paymentEvents(paymentId),
       headers: () => ({ [HEADERS.authorization]: `Bearer ${token}` }),
       onMessage: (message) => {
         if (message.event !== 'status') return;
-        const parsed = ZPaymentLiveEvent.safeParse(safeJson(message.data));
-        if (!parsed.success || parsed.data.type !== 'status' || parsed.data.paymentId !== paymentId) return;
-        const { status, payload, token: paymentToken } = parsed.data;
-        client.setQueryData(queryKey, { status, payload, token: paymentToken });
+        const data = safeJson(message.data);
+        checked = checked.then(async () => {
+          const parsed = (await contract).ZPaymentLiveEvent.safeParse(data);
+          if (!parsed.success || parsed.data.type !== 'status' || parsed.data.paymentId !== paymentId) return;
+          const { status, payload, token: paymentToken } = parsed.data;
+          client.setQueryData(queryKey, { status, payload, token: paymentToken });
+        });
+        // A schema that failed to load leaves the polling to do the work.
+        checked = checked.catch(() => undefined);
       },
     });
   }, [client, enabled, jwt, paymentId]);

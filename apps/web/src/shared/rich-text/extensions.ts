@@ -1,5 +1,5 @@
 import StarterKit from '@tiptap/starter-kit';
-import { EDITOR_ALLOWLIST } from '@portal/contracts/support';
+import { EDITOR_ALLOWLIST } from '@portal/contracts/support-constants';
 
 /** The ticket editor keeps 100 undo steps, grouping typing within 500 ms. */
 export const EDITOR_HISTORY = { depth: 100, newGroupDelay: 500 } as const;

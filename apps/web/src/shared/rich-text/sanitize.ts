@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { DOMPURIFY_CONFIG, EDITOR_ALLOWLIST } from '@portal/contracts/support';
+import { DOMPURIFY_CONFIG, EDITOR_ALLOWLIST } from '@portal/contracts/support-constants';
 
 /**
  * The browser's half of the editor allowlist: whatever the server stored (it already ran

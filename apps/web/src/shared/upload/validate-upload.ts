@@ -5,7 +5,7 @@ import {
   isUploadMimeOf,
   limitInMb,
   type TUploadKind,
-} from '@portal/contracts/support';
+} from '@portal/contracts/support-constants';
 
 /** An i18n key and its values, shown under the file field. */
 export interface UploadProblem {

@@ -8,6 +8,7 @@ import {
   VALIDATION_KEYS,
   normalizeEmail,
 } from '@portal/contracts/validation-rules';
+import { PAYMENT_HELP_REASON_VALUES, PAYMENT_PROVIDERS } from '@portal/contracts/payments-constants';
 
 /**
  * The forms' schemas on `zod/mini`, with the contract's rules and message keys: the same
@@ -71,3 +72,20 @@ export type NewPasswordPairInput = z.input<typeof ZNewPasswordPair>;
 
 export const ZCodeForm = z.object({ code: ZCode });
 export type CodeFormInput = z.input<typeof ZCodeForm>;
+
+// ---------------------------------------------------------------------------------------------
+// The player's other forms
+
+/** The payment screen: the chosen provider and the receipt e-mail. */
+export const ZPaymentProcessForm = z.object({ provider: z.enum(PAYMENT_PROVIDERS), email: ZEmail });
+export type PaymentProcessInput = z.input<typeof ZPaymentProcessForm>;
+export type PaymentProcessOutput = z.output<typeof ZPaymentProcessForm>;
+
+/** A support request about a payment: the radios start with no reason (""), which the enum refuses. */
+export const ZPaymentHelpForm = z.object({ reason: z.pipe(z.string(), z.enum(PAYMENT_HELP_REASON_VALUES)), email: ZEmail });
+export type PaymentHelpInput = z.input<typeof ZPaymentHelpForm>;
+export type PaymentHelpOutput = z.output<typeof ZPaymentHelpForm>;
+
+/** The profile: name and last name. */
+export const ZProfileForm = z.object({ name: ZPersonName, lastName: ZPersonName });
+export type ProfileFormInput = z.input<typeof ZProfileForm>;

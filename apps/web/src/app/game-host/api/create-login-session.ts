@@ -1,4 +1,5 @@
-import { WEB_PLATFORM_ID, type TSessionGetAnswer, type TSessionGetBody } from '@portal/contracts/session';
+import { WEB_PLATFORM_ID } from '@portal/contracts/auth-constants';
+import type { TSessionGetAnswer, TSessionGetBody } from '@portal/contracts/session';
 import { isLanguage } from '@portal/contracts/languages';
 import { apiPost } from '@/shared/api/client';
 import { getAnonymousMarker } from '@/shared/auth/anonymous';

@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { ZPersonName } from '@portal/contracts/validation';
 import { updateStoredNickName } from '@/shared/auth/auth-store';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { FormField } from '@/shared/ui/form-field';
+import { lazyResolver } from '@/shared/validation/lazy-resolver';
+import type { ProfileFormInput } from '@/shared/validation/schemas';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { notify } from '@/shared/ui/notify';
 import { routes } from '@/shared/paths';
@@ -16,8 +15,7 @@ import { useProfile } from '../api/get-profile';
 import { useUpdateProfile } from '../api/update-profile';
 import './account.css';
 
-export const ZProfileForm = z.object({ name: ZPersonName, lastName: ZPersonName });
-type ProfileForm = z.input<typeof ZProfileForm>;
+type ProfileForm = ProfileFormInput;
 
 /** The player's profile: name and last name (2 to 10 letters), e-mail and user id. */
 export function ProfilePage() {
@@ -26,7 +24,10 @@ export function ProfilePage() {
   const profile = useProfile(user !== null);
   const update = useUpdateProfile();
   usePageMeta({ title: `${t('account.profileTitle')} · ${t('header.portalName')}` });
-  const form = useForm<ProfileForm>({ resolver: zodResolver(ZProfileForm), defaultValues: { name: '', lastName: '' } });
+  const form = useForm<ProfileForm>({
+    resolver: lazyResolver<ProfileForm>((schemas) => schemas.ZProfileForm),
+    defaultValues: { name: '', lastName: '' },
+  });
   const { reset } = form;
   const data = profile.data;
   useEffect(() => {

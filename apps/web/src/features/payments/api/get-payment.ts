@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FINAL_PAYMENT_STATUSES, type TPaymentGetResponse, type TPaymentStatus } from '@portal/contracts/payments';
+import { FINAL_PAYMENT_STATUSES, type TPaymentStatus } from '@portal/contracts/payments-constants';
+import type { TPaymentGetResponse } from '@portal/contracts/payments';
 import { apiGet } from '@/shared/api/client';
 import { api } from '@/shared/paths';
 import { paymentKeys } from './keys';

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
-import { PAYMENT_PROVIDER_CONFIG, type TPaymentProviderId, type TPaymentStatus } from '@portal/contracts/payments';
+import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/error-codes';
+import { PAYMENT_PROVIDER_CONFIG, type TPaymentProviderId, type TPaymentStatus } from '@portal/contracts/payments-constants';
 import { setRequestContext } from '@/shared/api/client';
 import { useInitialConfig } from '@/shared/api/get-initial-config';
 import { useServiceCloseHandler } from '@/shared/bridge/service-bridge-close';

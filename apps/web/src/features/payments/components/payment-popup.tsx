@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HOST_ERROR_CODES } from '@portal/contracts/errors';
+import { HOST_ERROR_CODES } from '@portal/contracts/error-codes';
 import type { TPaymentStatus } from '@portal/contracts/payments';
 import { Dialog } from '@/shared/ui/modal/dialog';
 import { isFinalStatus, usePayment } from '../api/get-payment';

@@ -1,26 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
-import {
-  ZPaymentProviderId,
-  type TPaymentProcessResponse,
-  type TPaymentProviderConfig,
-  type TPaymentProviderId,
-} from '@portal/contracts/payments';
-import { ZEmail } from '@portal/contracts/validation';
+import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/error-codes';
+import type { TPaymentProcessResponse, TPaymentProviderConfig, TPaymentProviderId } from '@portal/contracts/payments';
 import { formatMoney } from '@/shared/format-price';
 import { assetUrl } from '@/shared/paths';
 import { FormField } from '@/shared/ui/form-field';
+import { lazyResolver } from '@/shared/validation/lazy-resolver';
+import type { PaymentProcessInput, PaymentProcessOutput } from '@/shared/validation/schemas';
 import { notify, notifyError } from '@/shared/ui/notify';
 import { updateReceiptMail } from '../api/update-receipt-mail';
 import { CopyPaymentId } from './copy-payment-id';
 
-export const ZPaymentProcessForm = z.object({ provider: ZPaymentProviderId, email: ZEmail });
-type FormInput = z.input<typeof ZPaymentProcessForm>;
-type FormOutput = z.output<typeof ZPaymentProcessForm>;
+type FormInput = PaymentProcessInput;
+type FormOutput = PaymentProcessOutput;
 
 /** RUB shows ruPrice and ruName; USD shows enPrice and enName. */
 export function itemOf(data: TPaymentProcessResponse['paymentData'], provider: TPaymentProviderConfig | undefined) {
@@ -47,7 +40,7 @@ export function ProcessScreen({ paymentId, process, onContinue, onError, onCance
   const saved = process.profileData.mailToReceiveCheck ?? '';
   const [saving, setSaving] = useState(false);
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(ZPaymentProcessForm),
+    resolver: lazyResolver<FormInput, FormOutput>((schemas) => schemas.ZPaymentProcessForm),
     defaultValues: { provider: providers[0]?.id ?? 'stripe', email: saved },
   });
   const chosenId = useWatch({ control: form.control, name: 'provider' });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
-import { PAYMENT_PROVIDER_CONFIG, type TPaymentProviderId } from '@portal/contracts/payments';
+import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/error-codes';
+import { PAYMENT_PROVIDER_CONFIG, type TPaymentProviderId } from '@portal/contracts/payments-constants';
 import { notifyError } from '@/shared/ui/notify';
 import { useCreateProviderPayment } from '../api/create-provider-payment';
 import { setPending } from '../api/set-pending';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TPaymentProviderId, TSandboxOutcome } from '@portal/contracts/payments';
-import { PAYMENT_PROVIDER_CONFIG } from '@portal/contracts/payments';
+import type { TPaymentProviderId, TSandboxOutcome } from '@portal/contracts/payments-constants';
+import { PAYMENT_PROVIDER_CONFIG } from '@portal/contracts/payments-constants';
 import { completeSandbox } from '../api/complete-sandbox';
 import { CancelConfirm } from './cancel-confirm';
 

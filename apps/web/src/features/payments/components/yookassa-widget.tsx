@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/errors';
+import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/error-codes';
 import { files } from '@/shared/paths';
 import { yookassaModalClose } from '../api/yookassa-modal-close';
 

@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_ACCEPT, type TUploadKind } from '@portal/contracts/support';
+import { UPLOAD_ACCEPT, type TUploadKind } from '@portal/contracts/support-constants';
 import { ApiError } from '@/shared/api/client';
 import { RichTextEditor, isRichTextEmpty } from '@/shared/rich-text';
 import { validateUpload, type UploadProblem } from '@/shared/upload/validate-upload';

@@ -1,5 +1,11 @@
 import { MONEY_SORTS, type TMoneyPaymentsQuery, type TRevenueQuery } from '@portal/contracts/money-console';
-import { CURRENCIES, PAYMENT_STATUSES, type TCurrency, type TPaymentProviderId, type TPaymentStatus } from '@portal/contracts/payments';
+import {
+  CURRENCIES,
+  PAYMENT_STATUSES,
+  type TCurrency,
+  type TPaymentProviderId,
+  type TPaymentStatus,
+} from '@portal/contracts/payments-constants';
 import { PAYMENT_PROVIDERS } from '@portal/contracts/control-constants';
 
 /**

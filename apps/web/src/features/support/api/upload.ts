@@ -1,5 +1,5 @@
 import { ApiError, buildHeaders } from '@/shared/api/client';
-import { SUPPORT_MULTIPART_FIELDS } from '@portal/contracts/support';
+import { SUPPORT_MULTIPART_FIELDS } from '@portal/contracts/support-constants';
 
 export interface Attachments {
   image?: File | null;

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_ACCEPT, UPLOAD_LIMITS, limitInMb, type TUploadKind } from '@portal/contracts/support';
+import { UPLOAD_ACCEPT, UPLOAD_LIMITS, limitInMb, type TUploadKind } from '@portal/contracts/support-constants';
 import { validateUpload, type UploadProblem } from '@/shared/upload/validate-upload';
 
 interface AttachmentFieldProps {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPPORT_MESSAGE_KEYS } from '@portal/contracts/support';
+import { SUPPORT_MESSAGE_KEYS } from '@portal/contracts/support-constants';
 import { RichTextEditor, isRichTextEmpty } from '@/shared/rich-text';
 import { notifyError } from '@/shared/ui/notify';
 import type { Attachments, UploadProgress as OnProgress } from '../api/upload';

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { TICKET_ACKNOWLEDGEMENT_TEXT, type TMessageAuthorKind, type TTicketMessage } from '@portal/contracts/support';
+import { TICKET_ACKNOWLEDGEMENT_TEXT } from '@portal/contracts/support-constants';
+import type { TMessageAuthorKind, TTicketMessage } from '@portal/contracts/support';
 import { RichText } from '@/shared/rich-text';
 import { useHeldLink } from '@/shared/hooks/use-held-link';
 import { notifyError } from '@/shared/ui/notify';

@@ -1,4 +1,4 @@
-import { SUPPORT_MESSAGE_KEYS, UPLOAD_LIMITS, limitInMb } from '@portal/contracts/support';
+import { SUPPORT_MESSAGE_KEYS, UPLOAD_LIMITS, limitInMb } from '@portal/contracts/support-constants';
 import { ApiError } from '@/shared/api/client';
 import type { Attachments } from '../api/upload';
 

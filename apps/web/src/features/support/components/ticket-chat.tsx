@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { TICKET_CLOSED_MESSAGE } from '@portal/contracts/support';
+import { TICKET_CLOSED_MESSAGE } from '@portal/contracts/support-constants';
 import { ApiError } from '@/shared/api/client';
 import { supportKeys } from '@/shared/api/query-keys';
 import { useSupportEvents } from '@/shared/api/support-events';

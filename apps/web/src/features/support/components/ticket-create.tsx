@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TICKET_TITLE_MAX_LENGTH } from '@portal/contracts/support';
+import { TICKET_TITLE_MAX_LENGTH } from '@portal/contracts/support-constants';
 import { getRequestContext } from '@/shared/api/client';
 import { useInitialConfig } from '@/shared/api/get-initial-config';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';

@@ -1,19 +1,15 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { PAYMENT_HELP_REASONS, ZPaymentHelpReason } from '@portal/contracts/payment-help';
-import { ZEmail } from '@portal/contracts/validation';
+import { PAYMENT_HELP_REASONS } from '@portal/contracts/payments-constants';
 import { useStoredUser } from '@/shared/hooks/use-stored-user';
 import { FormField } from '@/shared/ui/form-field';
+import { lazyResolver } from '@/shared/validation/lazy-resolver';
+import type { PaymentHelpInput, PaymentHelpOutput } from '@/shared/validation/schemas';
 import { Dialog } from '@/shared/ui/modal/dialog';
 import { notify } from '@/shared/ui/notify';
 import { useSendLetterSupport } from '../api/send-letter-support';
 import './transactions.css';
-
-// The radios start with no reason (""), which the enum then refuses.
-const ZHelpForm = z.object({ reason: z.string().pipe(ZPaymentHelpReason), email: ZEmail });
 
 const REASONS = [
   { value: PAYMENT_HELP_REASONS.dropNotCredited, key: 'transactions.reasons.dropNotCredited' },
@@ -37,8 +33,8 @@ export function PaymentHelpForm({ paymentId, onDone }: PaymentHelpFormProps) {
   const send = useSendLetterSupport();
   const [sent, setSent] = useState(false);
   const [failed, setFailed] = useState(false);
-  const form = useForm<z.input<typeof ZHelpForm>, unknown, z.output<typeof ZHelpForm>>({
-    resolver: zodResolver(ZHelpForm),
+  const form = useForm<PaymentHelpInput, unknown, PaymentHelpOutput>({
+    resolver: lazyResolver<PaymentHelpInput, PaymentHelpOutput>((schemas) => schemas.ZPaymentHelpForm),
     defaultValues: { reason: '', email: '' },
     mode: 'onTouched',
   });

@@ -13,7 +13,7 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { MONEY_SORTS } from '@portal/contracts/money-console';
-import { PAYMENT_STATUSES } from '@portal/contracts/payments';
+import { PAYMENT_STATUSES } from '@portal/contracts/payments-constants';
 import { PAYMENT_PROVIDERS } from '@portal/contracts/control-constants';
 import type { TStaffPayment } from '@portal/contracts/staff';
 import { formatDateTime, formatMoney } from '@portal/contracts/format';

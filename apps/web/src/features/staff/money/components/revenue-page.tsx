@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { REVENUE_MAX_DAYS } from '@portal/contracts/money-console';
-import { CURRENCIES } from '@portal/contracts/payments';
+import { CURRENCIES } from '@portal/contracts/payments-constants';
 import { formatMoney } from '@portal/contracts/format';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { downloadRevenueCsv, useRevenue } from '../api/revenue';
