@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setNavigate } from '@/shared/navigation';
 import { toastStore } from '@/shared/ui/notify';
 import { apiGet, setPlayerUnauthorizedReaction, setRequestContext } from '@/shared/api/client';
-import { resetHostOrigins, setHostOrigins } from '@/shared/auth/host-message';
+import { setHostOrigins } from '@/shared/auth/host-message';
 import { reactToPlayerUnauthorized } from './provider';
 
 const navigate = vi.fn();
@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  resetHostOrigins();
+  setHostOrigins(undefined);
   setNavigate(null);
   setRequestContext({ source: null });
   vi.restoreAllMocks();

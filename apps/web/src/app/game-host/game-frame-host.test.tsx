@@ -7,7 +7,6 @@ import { i18n } from '@/shared/i18n/i18n';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
 import { PORTAL_LOGIN_FRAME_NAME } from '@/app/layout/header-embed';
 import { GameFrameHost } from './game-frame-host';
-import { forgetGameToken } from './user-auth';
 
 const notifyMock = vi.hoisted(() => vi.fn());
 vi.mock('@/shared/ui/notify', () => ({ notify: notifyMock }));
@@ -71,7 +70,6 @@ describe('GameFrameHost', () => {
   beforeAll(() => setupI18n('en'));
   beforeEach(() => {
     localStorage.clear();
-    forgetGameToken();
     unread = 0;
     notifyMock.mockReset();
     mockApi({

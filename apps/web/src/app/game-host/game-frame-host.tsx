@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ import { PaymentModal } from './payment-modal';
 import { SupportModal } from './support-modal';
 import { TransactionsModal } from './transactions-modal';
 import { paymentModalValues } from './payment-target';
-import { currentUserAuth, gameUserAuth, isSignedIn } from './user-auth';
+import { createGameUserAuth, currentUserAuth, isSignedIn } from './user-auth';
 
 /** Closing the payment modal before the flow ended: the game hears "cancelled". */
 export const cancelledPayment = (paymentId: string): TPaymentResult => ({
@@ -103,6 +103,7 @@ export function GameFrameHost({ frameRef, project }: GameFrameHostProps) {
   // What the game asked for itself is answered by the bridge; these keep the pushes below
   // from telling it twice.
   const gameAsked = useRef({ logout: false, language: null as Language | null, login: false });
+  const [gameUserAuth] = useState(() => createGameUserAuth());
   const location = useRef({ pathname, search, hash });
   location.current = { pathname, search, hash };
 
@@ -250,7 +251,7 @@ export function GameFrameHost({ frameRef, project }: GameFrameHostProps) {
         void gameUserAuth(project).then((auth) => push({ type: 'userAuth', ...auth }));
       }
     });
-  }, [push, project]);
+  }, [push, project, gameUserAuth]);
 
   // A language chosen on the portal: tell the game.
   useEffect(() => {

@@ -1,17 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSignIn, storeSignIn } from '@/shared/auth/auth-store';
-import { forgetGameToken, gameUserAuth } from './user-auth';
+import { createGameUserAuth } from './user-auth';
 
 const PLAYER = { userId: 'u-1', nickName: 'Nick', currentAuthType: 'email' as const, jwt: 'portal-session-jwt' };
 const answer = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-describe('gameUserAuth', () => {
+describe('createGameUserAuth', () => {
   let now = Date.parse('2026-11-24T12:00:00Z');
-  const clock = () => now;
+  let gameUserAuth = createGameUserAuth(() => now);
   beforeEach(() => {
     localStorage.clear();
-    forgetGameToken();
+    gameUserAuth = createGameUserAuth(() => now);
   });
   afterEach(() => {
     clearSignIn();
@@ -27,22 +27,22 @@ describe('gameUserAuth', () => {
       minted += 1;
       return answer({ data: { jwt: `game-jwt-${minted}`, expiresAt: new Date(now + 12 * 3600_000).toISOString() } });
     });
-    const first = await gameUserAuth('familytown', clock);
+    const first = await gameUserAuth('familytown');
     expect(first).toMatchObject({ userId: 'u-1', currentAuthType: 'email', jwt: 'game-jwt-1' });
     expect(JSON.stringify(first)).not.toContain('portal-session-jwt');
     // cached while it lives
-    expect((await gameUserAuth('familytown', clock)).jwt).toBe('game-jwt-1');
+    expect((await gameUserAuth('familytown')).jwt).toBe('game-jwt-1');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     // ten minutes before it runs out, a fresh one
     now += 12 * 3600_000 - 10 * 60_000;
-    expect((await gameUserAuth('familytown', clock)).jwt).toBe('game-jwt-2');
+    expect((await gameUserAuth('familytown')).jwt).toBe('game-jwt-2');
   });
 
   it('signed out: no call, no token; a failed call gives the player without a token', async () => {
     const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer({ code: 'UNAVAILABLE', message: 'down' }, 503));
-    expect(await gameUserAuth('familytown', clock)).toMatchObject({ currentAuthType: 'unauthorized', jwt: null });
+    expect(await gameUserAuth('familytown')).toMatchObject({ currentAuthType: 'unauthorized', jwt: null });
     expect(fetchMock).not.toHaveBeenCalled();
     storeSignIn(PLAYER);
-    expect(await gameUserAuth('familytown', clock)).toMatchObject({ userId: 'u-1', jwt: null });
+    expect(await gameUserAuth('familytown')).toMatchObject({ userId: 'u-1', jwt: null });
   });
 });

@@ -30,30 +30,32 @@ export const isSignedIn = (auth: TUserAuth): boolean => auth.currentAuthType !==
 
 /** A game's token is asked for again this long before it runs out. */
 const GAME_TOKEN_MARGIN_MS = 10 * 60 * 1000;
-let cached: { key: string; jwt: string; expiresAt: number } | null = null;
+
+/** The player as a game sees it, with that game's own token: see `createGameUserAuth`. */
+export type GameUserAuth = (project: string) => Promise<TUserAuth>;
 
 /**
  * The player as a game sees it: `currentUserAuth` with the portal's session token swapped for
  * the player's token for this game (aud = its project), which the game's server verifies with
  * the JWKS and the portal's own API refuses. The game never holds the portal session. Without
- * one (the call failed) the game gets the player with no token, and may ask again.
+ * one (the call failed) the game gets the player with no token, and may ask again. Each game
+ * host keeps its own: the token is kept until shortly before it runs out, for the same player
+ * and session only.
  */
-export async function gameUserAuth(project: string, now: () => number = Date.now): Promise<TUserAuth> {
-  const auth = currentUserAuth();
-  if (!isSignedIn(auth) || !auth.jwt) return auth;
-  const key = `${project}:${auth.userId}:${auth.jwt}`;
-  if (cached?.key !== key || cached.expiresAt - GAME_TOKEN_MARGIN_MS <= now()) {
-    try {
-      const answer = await getGameToken(project);
-      cached = { key, jwt: answer.jwt, expiresAt: new Date(answer.expiresAt).getTime() };
-    } catch {
-      return { ...auth, jwt: null };
+export function createGameUserAuth(now: () => number = Date.now): GameUserAuth {
+  let cached: { key: string; jwt: string; expiresAt: number } | null = null;
+  return async (project) => {
+    const auth = currentUserAuth();
+    if (!isSignedIn(auth) || !auth.jwt) return auth;
+    const key = `${project}:${auth.userId}:${auth.jwt}`;
+    if (cached?.key !== key || cached.expiresAt - GAME_TOKEN_MARGIN_MS <= now()) {
+      try {
+        const answer = await getGameToken(project);
+        cached = { key, jwt: answer.jwt, expiresAt: new Date(answer.expiresAt).getTime() };
+      } catch {
+        return { ...auth, jwt: null };
+      }
     }
-  }
-  return { ...auth, jwt: cached.jwt };
-}
-
-/** Tests only: forget the cached game token. */
-export function forgetGameToken(): void {
-  cached = null;
+    return { ...auth, jwt: cached.jwt };
+  };
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
-import { resetHostOrigins } from '@/shared/auth/host-message';
+import { setHostOrigins } from '@/shared/auth/host-message';
 import { registerServiceCloseHandler } from '@/shared/bridge/service-bridge-close';
 import { Header } from './header';
 import { paymentCloseResult } from './header-embedded';
@@ -39,7 +39,7 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  resetHostOrigins();
+  setHostOrigins(undefined);
   vi.restoreAllMocks();
   Object.defineProperty(document, 'referrer', { value: '', configurable: true });
 });

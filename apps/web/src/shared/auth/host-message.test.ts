@@ -7,7 +7,6 @@ import {
   isMobileSource,
   parentOrigin,
   postToHost,
-  resetHostOrigins,
   setHostOrigins,
   setHostOriginsLoader,
 } from './host-message';
@@ -34,7 +33,7 @@ function frame(options: { referrer?: string; ancestors?: string[]; search?: stri
 }
 
 afterEach(() => {
-  resetHostOrigins();
+  setHostOrigins(undefined);
   vi.restoreAllMocks();
   Object.defineProperty(document, 'referrer', { value: '', configurable: true });
   if (Object.getOwnPropertyDescriptor(window.location, 'ancestorOrigins')) {

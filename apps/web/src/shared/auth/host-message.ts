@@ -24,21 +24,16 @@ let originsKnown = false;
 const waiting: HostMessage[] = [];
 let loading: Promise<unknown> | null = null;
 
-/** The allowed origins of the initial config (set whenever it is fetched); sends what waited. */
+/**
+ * The allowed origins of the initial config (set whenever it is fetched): sends what waited to
+ * an allowed parent. Settings without a list leave the origins unknown, and what waited is
+ * dropped: with no list nothing may be sent.
+ */
 export function setHostOrigins(origins: readonly string[] | undefined): void {
   configuredOrigins = Array.isArray(origins) ? origins.filter((origin): origin is string => typeof origin === 'string') : [];
   originsKnown = Array.isArray(origins);
-  if (!originsKnown) return;
-  const target = waiting.length > 0 ? parentOrigin() : null;
+  const target = originsKnown && waiting.length > 0 ? parentOrigin() : null;
   for (const message of waiting.splice(0)) if (target) window.parent.postMessage(message, target);
-}
-
-/** Forgets the list and anything waiting (tests). */
-export function resetHostOrigins(): void {
-  configuredOrigins = [];
-  originsKnown = false;
-  waiting.length = 0;
-  loading = null;
 }
 
 /** Fetches the initial config (which sets the origins through `setHostOrigins`). */

@@ -3,7 +3,7 @@ import { setNavigate } from '../navigation';
 import { toastStore } from '../ui/notify';
 import { decodeResult } from '@portal/contracts/result-codec';
 import { authMode, reactToUnauthorized } from './unauthorized';
-import { resetHostOrigins, setHostOrigins } from './host-message';
+import { setHostOrigins } from './host-message';
 import { isGoingToSignIn } from './auth-store';
 
 const navigate = vi.fn();
@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  resetHostOrigins();
+  setHostOrigins(undefined);
   setNavigate(null);
   vi.restoreAllMocks();
 });
