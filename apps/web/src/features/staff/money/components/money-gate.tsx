@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/client';
 import { useStaffMe } from '../../api/get-me';
+import '../money.css';
 
 /** The money pages open to finance staff and admins; others see why, and nothing is asked of the server. */
 export function MoneyGate({ title, children }: { title: string; children: ReactNode }) {
