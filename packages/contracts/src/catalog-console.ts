@@ -12,6 +12,7 @@ import {
   ZSocialItem,
   ZWebPage,
 } from './control.ts';
+import { LANGUAGES } from './languages.ts';
 import type { SERVER_PATH_PREFIXES } from './server-paths.ts';
 
 /**
@@ -80,16 +81,30 @@ export type TConsoleGame = z.infer<typeof ZConsoleGame>;
 export const ZConsoleGameUpdate = z.object(gameFields).partial().extend({ version: ZVersion });
 export type TConsoleGameUpdate = z.infer<typeof ZConsoleGameUpdate>;
 
+const ZPriceTitle = z.string().trim().max(200);
+
+/**
+ * An item's names as the console sends them: every language optional except English, which
+ * stands in for the missing ones. An empty name is a missing one.
+ */
+export const ZConsolePriceTitles = z
+  .partialRecord(z.enum(LANGUAGES), ZPriceTitle)
+  .refine((titles) => (titles.en ?? '').length > 0, { message: 'the English name is required', path: ['en'] });
+export type TConsolePriceTitles = z.infer<typeof ZConsolePriceTitles>;
+
 const priceFields = {
+  titles: ZConsolePriceTitles,
+  /** Older clients name an item by these two; a sent one overrides titles.ru / titles.en. */
   ruTitle: z.string().trim().min(1).max(200),
-  ruValue: ZPriceAmount,
   enTitle: z.string().trim().min(1).max(200),
+  ruValue: ZPriceAmount,
   enValue: ZPriceAmount,
   logoName: z.string().trim().max(200),
   sortOrder: z.number().int().min(0).max(100_000),
   archived: z.boolean(),
 };
 
+/** A price as the console shows it: ruTitle and enTitle mirror titles.ru (else English) and titles.en. */
 export const ZConsolePrice = z.object({ id: z.string(), project: z.string(), ...priceFields, version: ZVersion });
 export type TConsolePrice = z.infer<typeof ZConsolePrice>;
 
@@ -102,7 +117,13 @@ export const ZPriceId = z
   .regex(/^[a-z0-9][a-z0-9_.-]*$/i, 'an item id is letters, digits, ".", "-" and "_"');
 
 /** POST /api/staff/catalog/projects/{project}/prices */
-export const ZConsolePriceCreate = z.object({ id: ZPriceId, ...priceFields }).partial({ logoName: true, sortOrder: true, archived: true });
+export const ZConsolePriceCreate = z
+  .object({ id: ZPriceId, ...priceFields })
+  .partial({ titles: true, ruTitle: true, enTitle: true, logoName: true, sortOrder: true, archived: true })
+  .refine((input) => input.titles !== undefined || input.enTitle !== undefined, {
+    message: 'the English name is required',
+    path: ['titles', 'en'],
+  });
 export type TConsolePriceCreate = z.infer<typeof ZConsolePriceCreate>;
 
 /** PATCH /api/staff/catalog/prices/{priceId} */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AUTH_METHODS, AUTH_TYPES, PAYMENT_PROVIDERS } from './control-constants.ts';
 
 export * from './control-constants.ts';
-import { LANGUAGES } from './languages.ts';
+import { LANGUAGES, type Language } from './languages.ts';
 
 /**
  * Portal data: game records, single-game settings, prices and the
@@ -84,13 +84,26 @@ export const ZSingleGameData = z.object({
 });
 export type TSingleGameData = z.infer<typeof ZSingleGameData>;
 
+/** An item's name per interface language; English is always there and stands in for a missing one. */
+export const ZPriceTitles = ZLocalized(z.string());
+export type TPriceTitles = z.infer<typeof ZPriceTitles>;
+
+/** The item's name in `language`, else the English one. */
+export function priceTitleIn(titles: TPriceTitles, language: Language): string {
+  return titles[language] || titles.en || '';
+}
+
 export const ZPriceItem = z.object({
   id: z.string(),
+  /** titles.ru, else the English name */
   ruTitle: z.string(),
   ruValue: z.number(),
+  /** titles.en */
   enTitle: z.string(),
   enValue: z.number(),
   logoName: z.string(),
+  /** The name in every language it has (older servers leave it out). */
+  titles: ZPriceTitles.optional(),
 });
 export type TPriceItem = z.infer<typeof ZPriceItem>;
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TCurrency, TPaymentProviderId, TPaymentStatus } from '@portal/contracts/payments';
+import type { TPriceTitles } from '@portal/contracts/control';
 import type { TStaffRole } from '@portal/contracts/staff';
 
 /**
@@ -58,6 +59,11 @@ export const payments = pgTable(
     priceId: text('price_id').notNull(),
     titleRu: text('title_ru').notNull(),
     titleEn: text('title_en').notNull(),
+    /** the item's name per language as the price list had it when the payment was created */
+    titles: jsonb('titles')
+      .$type<TPriceTitles>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** the price list's two prices at creation, in minor units (RUB and USD) */
     ruAmountMinor: integer('ru_amount_minor').notNull(),
     enAmountMinor: integer('en_amount_minor').notNull(),

@@ -7,6 +7,7 @@ import type {
   TGameLocalization,
   TSeoData,
   TSingleGameSettings,
+  TPriceTitles,
   TSocialItem,
   TWebPage,
 } from '@portal/contracts/control';
@@ -19,6 +20,7 @@ import type { Language } from '@portal/contracts/languages';
 
 export type ExtraItem = { id: string; value: string | number | boolean };
 export type LocalizedTexts = Partial<Record<Language, TGameLocalization>>;
+export type PriceTitles = TPriceTitles;
 export type LocalizedSeo = Partial<Record<Language, Partial<TSeoData>>>;
 
 export const projects = pgTable('projects', {
@@ -83,10 +85,13 @@ export const prices = pgTable(
     project: text('project')
       .notNull()
       .references(() => projects.name, { onDelete: 'cascade', onUpdate: 'cascade' }),
-    ruTitle: text('ru_title').notNull(),
+    /** the item's name per language; English is always there and stands in for a missing one */
+    titles: jsonb('titles')
+      .$type<PriceTitles>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     // numeric keeps kopecks and cents exact; the repository converts to numbers for the wire.
     ruValue: numeric('ru_value', { precision: 12, scale: 2, mode: 'number' }).notNull(),
-    enTitle: text('en_title').notNull(),
     enValue: numeric('en_value', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     logoName: text('logo_name').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),

@@ -180,6 +180,96 @@ describe.each(backends)('catalogue console over $name', (backend) => {
       expect(await amountOf(paymentId)).toEqual(paid);
     });
 
+    it('names an item in every language with English required; a payment keeps the names it was created with', async () => {
+      const created = await call('POST', '/api/staff/catalog/projects/starfall/prices', editor, {
+        id: 'sf-moons',
+        titles: { en: ' Moon pack ', de: 'Mondpaket', ja: '月のパック', ru: '' },
+        ruValue: 10,
+        enValue: 1,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      expect(created.json()).toMatchObject({
+        data: { titles: { en: 'Moon pack', de: 'Mondpaket', ja: '月のパック' }, enTitle: 'Moon pack', ruTitle: 'Moon pack' },
+      });
+      expect(created.json<{ data: { titles: object } }>().data.titles).not.toHaveProperty('ru');
+      const listed = (await publicPrices('starfall')).find((item) => item.id === 'sf-moons');
+      expect(listed).toMatchObject({ ruTitle: 'Moon pack', enTitle: 'Moon pack', titles: { de: 'Mondpaket' } });
+
+      const nameless = await call('POST', '/api/staff/catalog/projects/starfall/prices', editor, {
+        id: 'sf-nameless',
+        ruValue: 1,
+        enValue: 1,
+      });
+      expect(nameless.statusCode).toBe(400);
+      expect(nameless.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      const noEnglish = await call('POST', '/api/staff/catalog/projects/starfall/prices', editor, {
+        id: 'sf-nameless',
+        titles: { ru: 'Без имени' },
+        ruValue: 1,
+        enValue: 1,
+      });
+      expect(noEnglish.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      expect((await detail('starfall')).prices.map((item) => item.id)).not.toContain('sf-nameless');
+
+      let price = (await detail('starfall')).prices.find((item) => item.id === 'sf-moons')!;
+      for (const en of ['', '   ']) {
+        const empty = await call('PATCH', `/api/staff/catalog/prices/${price.id}`, editor, {
+          version: price.version,
+          titles: { en, de: 'Neu' },
+          ruValue: 20,
+        });
+        expect(empty.statusCode, JSON.stringify(en)).toBe(400);
+        expect(empty.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('en') });
+      }
+      expect((await detail('starfall')).prices.find((item) => item.id === 'sf-moons')).toEqual(price);
+
+      // An older client that knows only ruTitle changes the Russian name and keeps the others.
+      const legacy = await call('PATCH', `/api/staff/catalog/prices/${price.id}`, editor, {
+        version: price.version,
+        ruTitle: 'Лунный набор',
+      });
+      expect(legacy.statusCode, legacy.body).toBe(200);
+      price = (await detail('starfall')).prices.find((item) => item.id === 'sf-moons')!;
+      expect(price).toMatchObject({
+        titles: { en: 'Moon pack', de: 'Mondpaket', ja: '月のパック', ru: 'Лунный набор' },
+        ruTitle: 'Лунный набор',
+      });
+
+      const key = (await call('POST', '/api/staff/projects/starfall/api-keys', admin)).json<{ key: string }>().key;
+      const player = await makePlayer(app);
+      const sale = await app.inject({
+        method: 'POST',
+        url: '/api/v1/payments',
+        headers: { authorization: `Bearer ${key}` },
+        payload: { userId: player.id, priceId: 'sf-moons' },
+      });
+      expect(sale.statusCode, sale.body).toBe(201);
+      const paymentId = sale.json<{ paymentId: string }>().paymentId;
+      const renamed = await call('PATCH', `/api/staff/catalog/prices/${price.id}`, editor, {
+        version: price.version,
+        titles: { en: 'Moon crate', de: 'Mondkiste' },
+      });
+      expect(renamed.json()).toMatchObject({ data: { titles: { en: 'Moon crate', de: 'Mondkiste' }, ruTitle: 'Moon crate' } });
+
+      const titleIn = async (language: string) =>
+        (
+          (
+            await app.inject({
+              url: `/api/payments/get-user-payment?paymentId=${paymentId}`,
+              headers: { ...player.auth, 'frontend-language': language },
+            })
+          ).json() as { data: { result: { title: string } } }
+        ).data.result.title;
+      expect(await titleIn('de')).toBe('Mondpaket');
+      expect(await titleIn('ja')).toBe('月のパック');
+      expect(await titleIn('ru')).toBe('Лунный набор');
+      expect(await titleIn('fr')).toBe('Moon pack');
+      const staffView = ZStaffPayment.parse((await call('GET', `/api/staff/payments/${paymentId}`, finance)).json());
+      expect(staffView).toMatchObject({ titleEn: 'Moon pack', titleRu: 'Лунный набор' });
+      const latest = (await detail('starfall')).prices.find((item) => item.id === 'sf-moons')!;
+      await call('PATCH', `/api/staff/catalog/prices/${latest.id}`, editor, { version: latest.version, archived: true });
+    });
+
     it('archives an item and a game: off the portal, still in the console', async () => {
       const price = (await detail('starfall')).prices.find((item) => item.id === 'sf-stars-10')!;
       expect(

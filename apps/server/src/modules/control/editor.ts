@@ -11,7 +11,9 @@ import type {
   TConsoleProjectUpdate,
 } from '@portal/contracts/catalog-console';
 import type { Db } from '../../db/client.ts';
-import { games, prices, projects, type GameRow, type PriceRow, type ProjectRow } from '../../db/schema.ts';
+import { priceTitleIn } from '@portal/contracts/control';
+import { LANGUAGES } from '@portal/contracts/languages';
+import { games, prices, projects, type GameRow, type PriceRow, type PriceTitles, type ProjectRow } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit, type DbOrTx } from '../../lib/audit.ts';
 import type { CatalogCache } from './catalog-cache.ts';
@@ -51,15 +53,33 @@ export function toConsolePrice(row: PriceRow): TConsolePrice {
   return {
     id: row.id,
     project: row.project,
-    ruTitle: row.ruTitle,
+    titles: row.titles,
+    ruTitle: priceTitleIn(row.titles, 'ru'),
+    enTitle: priceTitleIn(row.titles, 'en'),
     ruValue: Number(row.ruValue),
-    enTitle: row.enTitle,
     enValue: Number(row.enValue),
     logoName: row.logoName,
     sortOrder: row.sortOrder,
     archived: row.archived,
     version: row.version,
   };
+}
+
+/**
+ * The names to store: `titles` (else what the item had), with the older clients' ruTitle and
+ * enTitle over them; trimmed, an empty one dropped. Without an English name it is a 400.
+ */
+export function priceTitlesOf(base: PriceTitles, input: { titles?: PriceTitles; ruTitle?: string; enTitle?: string }): PriceTitles {
+  const merged: PriceTitles = { ...(input.titles ?? base) };
+  if (input.ruTitle !== undefined) merged.ru = input.ruTitle;
+  if (input.enTitle !== undefined) merged.en = input.enTitle;
+  const titles: PriceTitles = {};
+  for (const language of LANGUAGES) {
+    const title = merged[language]?.trim();
+    if (title) titles[language] = title;
+  }
+  if (!titles.en) throw new AppError('VALIDATION_ERROR', 400, 'body.titles.en: the English name is required');
+  return titles;
 }
 
 const conflict = (current: unknown): never => {
@@ -196,9 +216,10 @@ export function createCatalogEditor({ db, cache }: CatalogEditorDeps) {
     createPrice(staffId: string, project: string, input: TConsolePriceCreate): Promise<TConsolePrice> {
       return changed(async (tx) => {
         await lockedProject(tx, project);
+        const { titles, ruTitle, enTitle, ...fields } = input;
         const [row] = await tx
           .insert(prices)
-          .values({ ...input, logoName: input.logoName ?? '', project })
+          .values({ ...fields, titles: priceTitlesOf({}, { titles, ruTitle, enTitle }), logoName: input.logoName ?? '', project })
           .onConflictDoNothing()
           .returning();
         if (!row) throw new AppError('CONFLICT', 409, `An item with the id "${input.id}" exists`);
@@ -208,7 +229,11 @@ export function createCatalogEditor({ db, cache }: CatalogEditorDeps) {
       });
     },
 
-    updatePrice(staffId: string, priceId: string, { version, ...patch }: TConsolePriceUpdate): Promise<TConsolePrice> {
+    updatePrice(
+      staffId: string,
+      priceId: string,
+      { version, titles, ruTitle, enTitle, ...patch }: TConsolePriceUpdate,
+    ): Promise<TConsolePrice> {
       return changed(async (tx) => {
         const [row] = await tx.select().from(prices).where(eq(prices.id, priceId)).for('update');
         if (!row) throw new AppError('PRICE_NOT_FOUND', 404, `Item "${priceId}" not found`);
@@ -216,7 +241,7 @@ export function createCatalogEditor({ db, cache }: CatalogEditorDeps) {
         if (row.version !== version) conflict(before);
         const [next] = await tx
           .update(prices)
-          .set({ ...sent(patch), version: row.version + 1 })
+          .set({ ...sent(patch), titles: priceTitlesOf(row.titles, { titles, ruTitle, enTitle }), version: row.version + 1 })
           .where(eq(prices.id, priceId))
           .returning();
         const after = toConsolePrice(next!);

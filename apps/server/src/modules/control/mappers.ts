@@ -1,5 +1,6 @@
 import {
   DEFAULT_AUTH_METHODS,
+  priceTitleIn,
   type AuthMethod,
   type PaymentProvider,
   type TGameRecord,
@@ -32,11 +33,12 @@ export function toSingleGameData(project: ProjectRow): TSingleGameData | null {
 export function toPriceItem(price: PriceRow): TPriceItem {
   return {
     id: price.id,
-    ruTitle: price.ruTitle,
+    ruTitle: priceTitleIn(price.titles, 'ru'),
     ruValue: Number(price.ruValue),
-    enTitle: price.enTitle,
+    enTitle: priceTitleIn(price.titles, 'en'),
     enValue: Number(price.enValue),
     logoName: price.logoName,
+    titles: price.titles,
   };
 }
 

@@ -93,6 +93,7 @@ describe.each(backends)('control API over $name', (backend) => {
         enTitle: 'Bag of coins',
         enValue: 0.99,
         logoName: 'coins.svg',
+        titles: { ru: 'Мешок монет', en: 'Bag of coins' },
       });
 
       const missing = await get(app, '/api/control/get-prices?project=nosuchproject');

@@ -1,5 +1,6 @@
 import { fromMinorUnits, type TGameServerPayment, type TPaymentHistoryItem } from '@portal/contracts/payments';
 import type { TStaffPayment, TStaffPaymentSummary } from '@portal/contracts/staff';
+import { priceTitleIn } from '@portal/contracts/control';
 import type { Language } from '@portal/contracts/languages';
 import type { LocalizedTexts, PaymentRow } from '../../db/schema.ts';
 
@@ -53,16 +54,21 @@ export function gameNameOf(project: string, localization: LocalizedTexts | undef
   return localization?.[language]?.name || localization?.en?.name || project;
 }
 
+/** The item's name in `language` as the payment was created with it, else the English one. */
+export function paymentTitleIn(row: PaymentRow, language: Language): string {
+  return priceTitleIn(row.titles, language) || (language === 'ru' ? row.titleRu : row.titleEn);
+}
+
 /**
- * A purchase of the player's payment history, in the player's
- * interface language: the Russian title for ru, the English one otherwise (the price list has
- * those two), whatever the currency paid; the game by its name.
+ * A purchase of the player's payment history, in the player's interface language (the item's
+ * English name where it has none in that language), whatever the currency paid; the game by
+ * its name.
  */
 export function toHistoryItem(row: PaymentRow, language: Language, gameName: string = row.project): TPaymentHistoryItem {
   return {
     uuid: row.id,
     createTs: row.createdAt.toISOString(),
-    title: language === 'ru' ? row.titleRu : row.titleEn,
+    title: paymentTitleIn(row, language),
     price: row.amountMinor / 100,
     currency: row.currency,
     status: row.status,

@@ -13,6 +13,7 @@ import {
   type TPaymentWebhookEvent,
   type TWebhookTestEvent,
 } from '@portal/contracts/payments';
+import { priceTitleIn } from '@portal/contracts/control';
 import type { TWebhookDelivery } from '@portal/contracts/staff';
 import type { Db } from '../../db/client.ts';
 import type { PaymentAttemptRow, PaymentRow, UserRow, WebhookDeliveryRow } from '../../db/schema.ts';
@@ -99,8 +100,9 @@ export class PaymentsService {
       project,
       userId: input.userId,
       priceId: price.id,
-      titleRu: price.ruTitle,
-      titleEn: price.enTitle,
+      titleRu: priceTitleIn(price.titles, 'ru'),
+      titleEn: priceTitleIn(price.titles, 'en'),
+      titles: price.titles,
       ruAmountMinor,
       enAmountMinor,
       amountMinor: ruAmountMinor,

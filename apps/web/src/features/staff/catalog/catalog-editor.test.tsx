@@ -47,6 +47,7 @@ const game: TConsoleGame = {
 const price: TConsolePrice = {
   id: 'sf-stars-10',
   project: 'starfall',
+  titles: { en: '10 stars', ru: '10 звёзд', de: '10 Sterne' },
   ruTitle: '10 звёзд',
   ruValue: 99,
   enTitle: '10 stars',
@@ -196,6 +197,54 @@ describe('catalogue editor', () => {
     expect(within(form).getByLabelText('Name (English)')).toHaveAttribute('aria-invalid', 'true');
     expect(within(form).getByLabelText('Item ID')).toHaveValue('sf-stars-50');
     expect(bodyOf(fetchMock, '/api/staff/catalog/projects/starfall/prices', 'POST')).toMatchObject({ ruValue: 449.5, enValue: 7.99 });
+  });
+
+  it('edits an item’s name in every language: English required, a missing one hinted by the English name', async () => {
+    let saves = 0;
+    const fetchMock = catalogApi({
+      '/api/staff/catalog/prices/sf-stars-10': () => {
+        saves += 1;
+        return saves === 1
+          ? { status: 400, body: { code: 'VALIDATION_ERROR', message: 'body.titles.en: the English name is required' } }
+          : { body: { data: { ...price, titles: { ...price.titles, fr: '10 étoiles' }, version: 2 } } };
+      },
+    });
+    renderStaff('/staff/catalog/starfall/prices');
+    const table = await screen.findByRole('table', { name: 'Items (1)' });
+    expect(table).toHaveTextContent('3 of 10 languages');
+    fireEvent.click(screen.getByRole('button', { name: 'Edit sf-stars-10' }));
+    const form = screen.getByRole('form', { name: 'Item sf-stars-10' });
+    const names = within(form).getByRole('group', { name: 'Item name' });
+    expect(within(names).getAllByRole('textbox')).toHaveLength(10);
+    expect(within(names).getByLabelText('Name (German)')).toHaveValue('10 Sterne');
+    expect(within(names).getByLabelText('Name (German)')).toHaveAttribute('lang', 'de');
+    const french = within(names).getByLabelText('Name (French)');
+    expect(french).toHaveValue('');
+    expect(french).toHaveAttribute('placeholder', '10 stars');
+    expect(french).toHaveAccessibleDescription(/missing/);
+    expect(within(names).getByLabelText('Name (German)')).not.toHaveAccessibleDescription(/missing/);
+    expect(within(names).getByLabelText('Name (English)')).not.toHaveAccessibleDescription(/missing/);
+
+    changeValue(within(names).getByLabelText('Name (English)'), '  ');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Enter the English name')).toBeInTheDocument();
+    expect(within(names).getByLabelText('Name (English)')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    changeValue(within(names).getByLabelText('Name (English)'), '10 stars');
+    changeValue(french, '10 étoiles');
+    expect(french).not.toHaveAccessibleDescription(/missing/);
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    // The server's refusal lands on the English field too.
+    expect(await within(form).findByText('the English name is required')).toBeInTheDocument();
+    expect(within(names).getByLabelText('Name (English)')).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('Saved')).toBeInTheDocument();
+    const patches = fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([, init]) => JSON.parse(String(init?.body)));
+    expect(patches[1]).toEqual(
+      expect.objectContaining({ version: 1, titles: { ru: '10 звёзд', en: '10 stars', de: '10 Sterne', fr: '10 étoiles' } }),
+    );
+    expect(patches[1]).not.toHaveProperty('enTitle');
   });
 
   it('keeps one’s own item changes over a conflict and saves them at the other person’s version', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CATALOG_IMAGE_PATH,
@@ -7,29 +7,32 @@ import {
   type TConsolePrice,
   type TConsoleProjectDetail,
 } from '@portal/contracts/catalog-console';
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts/languages';
 import { files } from '@/shared/paths';
 import { useCreatePrice, useSavePrice } from './api';
 import { FieldError } from './catalog-page';
 import { EditStatus } from './edit-status';
 import { conflictOf, fieldErrorsOf, useRecordEditor, useReportDirty, type FieldErrors } from './editing';
 import { ImageField } from './image-field';
+import './prices-section.css';
 
 type PriceDraft = {
   id: string;
-  enTitle: string;
-  ruTitle: string;
+  titles: Record<Language, string>;
   enValue: string;
   ruValue: string;
   logoName: string;
   sortOrder: string;
   archived: boolean;
 };
-const EMPTY: PriceDraft = { id: '', enTitle: '', ruTitle: '', enValue: '', ruValue: '', logoName: '', sortOrder: '0', archived: false };
+const titlesDraft = (titles: TConsolePrice['titles']) =>
+  Object.fromEntries(LANGUAGES.map((lng) => [lng, titles[lng] ?? ''])) as Record<Language, string>;
+
+const EMPTY: PriceDraft = { id: '', titles: titlesDraft({}), enValue: '', ruValue: '', logoName: '', sortOrder: '0', archived: false };
 
 const toDraft = (price: TConsolePrice): PriceDraft => ({
   id: price.id,
-  enTitle: price.enTitle,
-  ruTitle: price.ruTitle,
+  titles: titlesDraft(price.titles),
   enValue: String(price.enValue),
   ruValue: String(price.ruValue),
   logoName: price.logoName,
@@ -40,9 +43,9 @@ const toDraft = (price: TConsolePrice): PriceDraft => ({
 /** An amount as typed ("1,99" too); empty is not a number. */
 const amountOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim().replace(',', '.')));
 
+/** The names typed; a language left empty is left out (players see the English name for it). */
 const fieldsOf = (draft: PriceDraft) => ({
-  enTitle: draft.enTitle,
-  ruTitle: draft.ruTitle,
+  titles: Object.fromEntries(LANGUAGES.filter((lng) => draft.titles[lng].trim()).map((lng) => [lng, draft.titles[lng]])),
   enValue: amountOf(draft.enValue),
   ruValue: amountOf(draft.ruValue),
   logoName: draft.logoName,
@@ -96,8 +99,23 @@ export function PricesSection({ detail }: { detail: TConsoleProjectDetail }) {
                 <td>
                   <code>{price.id}</code>
                 </td>
-                <td>{price.enTitle}</td>
-                <td lang="ru">{price.ruTitle}</td>
+                <td>
+                  <span lang="en">{price.enTitle}</span>
+                  <br />
+                  <span className="staff-muted">
+                    {t('staff.catalog.priceNames.translated', {
+                      count: LANGUAGES.filter((lng) => price.titles[lng]).length,
+                      total: LANGUAGES.length,
+                    })}
+                  </span>
+                </td>
+                <td>
+                  {price.titles.ru ? (
+                    <span lang="ru">{price.titles.ru}</span>
+                  ) : (
+                    <span className="staff-badge staff-badge--missing">{t('staff.catalog.priceNames.missing')}</span>
+                  )}
+                </td>
                 <td>{money(price.ruValue, 'RUB', i18n.language)}</td>
                 <td>{money(price.enValue, 'USD', i18n.language)}</td>
                 <td>
@@ -163,7 +181,7 @@ function PriceFields({ draft, setDraft, errors, savedLogo, withId }: PriceFields
   const { t } = useTranslation();
   const id = useId();
   const set = <K extends keyof PriceDraft>(key: K, value: PriceDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
-  const text = (key: 'id' | 'enTitle' | 'ruTitle' | 'enValue' | 'ruValue' | 'sortOrder', extra: Record<string, unknown> = {}) => (
+  const text = (key: 'id' | 'enValue' | 'ruValue' | 'sortOrder', extra: Record<string, unknown> = {}) => (
     <div className="staff-field">
       <label htmlFor={`${id}-${key}`}>{t(`staff.catalog.prices.${key}`)}</label>
       <input
@@ -181,10 +199,7 @@ function PriceFields({ draft, setDraft, errors, savedLogo, withId }: PriceFields
   return (
     <>
       {withId && text('id', { autoComplete: 'off', spellCheck: false })}
-      <div className="staff-catalog-row">
-        {text('enTitle', { lang: 'en' })}
-        {text('ruTitle', { lang: 'ru' })}
-      </div>
+      <PriceNames titles={draft.titles} onChange={(titles) => set('titles', titles)} errors={errors} />
       <div className="staff-catalog-row">
         {text('ruValue', amount)}
         {text('enValue', amount)}
@@ -210,12 +225,79 @@ function PriceFields({ draft, setDraft, errors, savedLogo, withId }: PriceFields
   );
 }
 
+type PriceNamesProps = { titles: Record<Language, string>; onChange: (titles: Record<Language, string>) => void; errors: FieldErrors };
+
+/**
+ * The item's name in every language: English is required, an empty one is marked missing and
+ * shows the English name as its hint (players see the English name for it).
+ */
+function PriceNames({ titles, onChange, errors }: PriceNamesProps) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const languageName = useMemo(() => {
+    const names = new Intl.DisplayNames([i18n.language, FALLBACK_LANGUAGE], { type: 'language' });
+    return (lng: Language) => names.of(lng) ?? lng;
+  }, [i18n.language]);
+  return (
+    <fieldset className="staff-price-names" aria-describedby={`${id}-note`}>
+      <legend>{t('staff.catalog.priceNames.legend')}</legend>
+      <p id={`${id}-note`} className="staff-muted">
+        {t('staff.catalog.priceNames.note')}
+      </p>
+      <div className="staff-price-names__grid">
+        {LANGUAGES.map((lng) => {
+          const fieldId = `${id}-${lng}`;
+          const missing = lng !== FALLBACK_LANGUAGE && !titles[lng].trim();
+          const error = errors[`titles.${lng}`];
+          return (
+            <div key={lng} className="staff-field">
+              <span className="staff-price-names__label">
+                <label htmlFor={fieldId}>{t('staff.catalog.priceNames.nameIn', { language: languageName(lng) })}</label>
+                {missing && (
+                  <span id={`${fieldId}-missing`} className="staff-badge staff-badge--missing">
+                    {t('staff.catalog.priceNames.missing')}
+                  </span>
+                )}
+              </span>
+              <input
+                id={fieldId}
+                lang={lng}
+                value={titles[lng]}
+                required={lng === FALLBACK_LANGUAGE}
+                placeholder={lng === FALLBACK_LANGUAGE ? '' : titles.en}
+                aria-invalid={error ? 'true' : 'false'}
+                aria-describedby={`${missing ? `${fieldId}-missing ` : ''}${fieldId}-error`}
+                onChange={(event) => onChange({ ...titles, [lng]: event.target.value })}
+              />
+              <FieldError id={`${fieldId}-error`} message={error} />
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A refusal about the names older clients sent is about the name field of that language. */
+const LEGACY_FIELDS: Record<string, string> = { enTitle: 'titles.en', ruTitle: 'titles.ru' };
+
+/** The field messages of a refused save, the names' ones by language. */
+function serverErrorsOf(error: unknown): FieldErrors {
+  const errors = fieldErrorsOf(error) ?? {};
+  return Object.fromEntries(Object.entries(errors).map(([key, message]) => [LEGACY_FIELDS[key] ?? key, message]));
+}
+
 /** Translated messages for what the contract refuses before anything is sent. */
 function useClientErrors() {
   const { t } = useTranslation();
   return (issues: { path: PropertyKey[] }[]): FieldErrors => {
     const errors: FieldErrors = {};
     for (const issue of issues) {
+      if (issue.path[0] === 'titles') {
+        const lng = String(issue.path[1] ?? FALLBACK_LANGUAGE);
+        errors[`titles.${lng}`] ??= lng === FALLBACK_LANGUAGE ? t('staff.catalog.priceNames.required') : t('staff.catalog.errors.required');
+        continue;
+      }
       const key = String(issue.path[0]);
       errors[key] ??=
         key === 'enValue' || key === 'ruValue'
@@ -254,7 +336,7 @@ function NewPriceForm({ project }: { project: string }) {
         setDraft(EMPTY);
         setAdded(price.id);
       },
-      onError: (error) => setErrors(fieldErrorsOf(error) ?? {}),
+      onError: (error) => setErrors(serverErrorsOf(error)),
     });
   };
 
@@ -310,7 +392,7 @@ function EditPriceForm({ project, price, onClose, onDirty }: EditPriceFormProps)
         onError: (error) => {
           const theirs = conflictOf<TConsolePrice>(error);
           if (theirs) editor.setConflict(theirs);
-          setErrors(fieldErrorsOf(error) ?? {});
+          setErrors(serverErrorsOf(error));
         },
       },
     );
