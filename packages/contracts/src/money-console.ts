@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZProjectName } from './control.ts';
 import { ZCurrency, ZPaymentProviderId, ZPaymentStatus } from './payments.ts';
-import { ZStaffPayment } from './staff.ts';
+import { ZStaffPayment, ZWebhookDelivery } from './staff.ts';
 
 /**
  * The publisher console's money pages under /api/staff/money (roles `finance` and `admin`):
@@ -62,6 +62,8 @@ export const ZMoneyPaymentDetail = z.object({
   playerEmail: z.string().nullable(),
   attempts: z.array(ZMoneyAttempt),
   providerEvents: z.array(ZMoneyProviderEvent),
+  /** The payment's webhook deliveries to the game server, oldest first (older servers leave it out). */
+  webhookDeliveries: z.array(ZWebhookDelivery).optional(),
 });
 export type TMoneyPaymentDetail = z.infer<typeof ZMoneyPaymentDetail>;
 

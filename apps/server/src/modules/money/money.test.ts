@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZMoneyPaymentDetail, ZMoneyPaymentsPage, ZRevenueReport } from '@portal/contracts/money-console';
-import { paymentAttempts, payments, type PaymentRow } from '../../db/schema.ts';
+import { paymentAttempts, payments, webhookDeliveries, type PaymentRow } from '../../db/schema.ts';
 import { buildTestApp } from '../../../test/app.ts';
 import { backends, type TestDatabase } from '../../../test/databases.ts';
 import { makePlayer, staffHeaders } from '../payments/testing/helpers.ts';
@@ -117,6 +117,62 @@ describe.each(backends)('money pages over $name', (backend) => {
       expect(detail.playerEmail).toBe(alice.email);
       expect(detail.attempts).toMatchObject([{ provider: 'yookassa', providerRef: 'yk-1', amountMinor: 9900 }]);
       expect((await get(`/api/staff/money/payments/${randomUUID()}`)).json()).toMatchObject({ code: 'PAYMENT_NOT_FOUND' });
+    });
+
+    it('lists the payment’s webhook deliveries to the game server, oldest first, and only its own', async () => {
+      const at = (time: string) => new Date(`2026-03-01T${time}Z`);
+      const delivery = (paymentId: string | null, fields: Partial<typeof webhookDeliveries.$inferInsert>) => ({
+        project: 'familytown',
+        paymentId,
+        eventId: `evt-${randomUUID()}`,
+        eventType: 'payment.paid',
+        event: { secret: 'never-on-the-wire' },
+        url: 'https://game.example/hooks',
+        ok: false,
+        durationMs: 120,
+        attempt: 1,
+        ...fields,
+      });
+      await app.database.db.insert(webhookDeliveries).values([
+        delivery(ids[0]!, { responseStatus: 503, attempt: 1, nextRetryAt: at('10:06:00'), createdAt: at('10:05:00') }),
+        delivery(ids[1]!, { responseStatus: 200, ok: true, createdAt: at('10:05:30') }),
+        delivery(null, { eventType: 'webhook.test', responseStatus: 200, ok: true, attempt: 0, createdAt: at('10:05:40') }),
+        delivery(ids[0]!, {
+          responseStatus: null,
+          error: 'timed out',
+          durationMs: 10_000,
+          attempt: 2,
+          nextRetryAt: at('10:08:00'),
+          createdAt: at('10:06:00'),
+        }),
+        delivery(ids[0]!, { responseStatus: 200, ok: true, durationMs: 85, attempt: 3, createdAt: at('10:08:00') }),
+      ]);
+      const res = await get(`/api/staff/money/payments/${ids[0]}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const detail = ZMoneyPaymentDetail.parse(res.json<{ data: unknown }>().data);
+      expect(detail.webhookDeliveries).toEqual([
+        expect.objectContaining({
+          paymentId: ids[0],
+          eventType: 'payment.paid',
+          ok: false,
+          responseStatus: 503,
+          attempt: 1,
+          nextRetryAt: '2026-03-01T10:06:00.000Z',
+        }),
+        expect.objectContaining({ ok: false, responseStatus: null, error: 'timed out', durationMs: 10_000, attempt: 2 }),
+        expect.objectContaining({
+          ok: true,
+          responseStatus: 200,
+          durationMs: 85,
+          attempt: 3,
+          nextRetryAt: null,
+          createdAt: '2026-03-01T10:08:00.000Z',
+        }),
+      ]);
+      expect(res.body).not.toContain('never-on-the-wire');
+      const other = ZMoneyPaymentDetail.parse((await get(`/api/staff/money/payments/${ids[2]}`)).json<{ data: unknown }>().data);
+      expect(other.webhookDeliveries).toEqual([]);
+      expect((await get(`/api/staff/money/payments/${ids[0]}`, agent)).statusCode).toBe(403);
     });
   });
 

@@ -9,10 +9,13 @@ import type {
 } from '@portal/contracts/money-console';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { paymentAttempts, paymentEvents, payments, users } from '../../db/schema.ts';
-import { toStaff } from '../payments/mappers.ts';
+import { paymentAttempts, paymentEvents, payments, users, webhookDeliveries } from '../../db/schema.ts';
+import { toDelivery, toStaff } from '../payments/mappers.ts';
 
 type PaymentsQuery = z.output<typeof ZMoneyPaymentsQuery>;
+
+/** How many of a payment's webhook deliveries its detail lists (the newest). */
+export const PAYMENT_DELIVERIES_SHOWN = 100;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -62,9 +65,16 @@ export function createMoneyRepository(db: Db) {
       const [row] = await db.select().from(payments).where(eq(payments.id, id));
       if (!row) return null;
       const [player] = UUID.test(row.userId) ? await db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)) : [];
-      const [attempts, events] = await Promise.all([
+      const [attempts, events, deliveries] = await Promise.all([
         db.select().from(paymentAttempts).where(eq(paymentAttempts.paymentId, id)).orderBy(asc(paymentAttempts.id)),
         db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, id)).orderBy(asc(paymentEvents.id)),
+        // The newest ones, listed oldest first like the attempts and events.
+        db
+          .select()
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.paymentId, id))
+          .orderBy(desc(webhookDeliveries.id))
+          .limit(PAYMENT_DELIVERIES_SHOWN),
       ]);
       return {
         payment: toStaff(row),
@@ -83,6 +93,7 @@ export function createMoneyRepository(db: Db) {
           outcome: event.outcome,
           receivedAt: event.receivedAt.toISOString(),
         })),
+        webhookDeliveries: deliveries.reverse().map(toDelivery),
       };
     },
 

@@ -1,8 +1,8 @@
 import { fromMinorUnits, type TGameServerPayment, type TPaymentHistoryItem } from '@portal/contracts/payments';
-import type { TStaffPayment, TStaffPaymentSummary } from '@portal/contracts/staff';
+import type { TStaffPayment, TStaffPaymentSummary, TWebhookDelivery } from '@portal/contracts/staff';
 import { priceTitleIn } from '@portal/contracts/control';
 import type { Language } from '@portal/contracts/languages';
-import type { LocalizedTexts, PaymentRow } from '../../db/schema.ts';
+import type { LocalizedTexts, PaymentRow, WebhookDeliveryRow } from '../../db/schema.ts';
 
 /** A payment row as each reader sees it on the wire: game servers, staff, the player's history. */
 
@@ -73,5 +73,23 @@ export function toHistoryItem(row: PaymentRow, language: Language, gameName: str
     currency: row.currency,
     status: row.status,
     projectName: gameName,
+  };
+}
+
+/** One line of the webhook deliveries log (the integrations page, a payment's detail). */
+export function toDelivery(row: WebhookDeliveryRow): TWebhookDelivery {
+  return {
+    id: row.id,
+    paymentId: row.paymentId,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    url: row.url,
+    ok: row.ok,
+    responseStatus: row.responseStatus,
+    error: row.error,
+    durationMs: row.durationMs,
+    attempt: row.attempt,
+    nextRetryAt: row.nextRetryAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
   };
 }

@@ -16,7 +16,7 @@ import {
 import { priceTitleIn } from '@portal/contracts/control';
 import type { TWebhookDelivery } from '@portal/contracts/staff';
 import type { Db } from '../../db/client.ts';
-import type { PaymentAttemptRow, PaymentRow, UserRow, WebhookDeliveryRow } from '../../db/schema.ts';
+import type { PaymentAttemptRow, PaymentRow, UserRow } from '../../db/schema.ts';
 import {
   webhookEventId,
   type GameServerWebhooks,
@@ -29,7 +29,7 @@ import type { ProviderClientData, ProviderEvent, ProviderPaymentState } from '..
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { exponentialBackoff, PermanentJobError, type JobKind } from '../../lib/jobs/queue.ts';
-import { gameNameOf, toGameServer, toHistoryItem } from './mappers.ts';
+import { gameNameOf, toDelivery, toGameServer, toHistoryItem } from './mappers.ts';
 import { RECONCILE_JOB, WEBHOOK_JOB } from './job-kinds.ts';
 import { paymentNotFound, type PaymentTransaction, type PaymentsRepository } from './repository.ts';
 import { moveOfProviderStatus, nextState, type PaymentMove } from './state-machine.ts';
@@ -619,20 +619,3 @@ const outcomeColumns = (outcome: WebhookOutcome) => ({
   error: outcome.error,
   durationMs: outcome.durationMs,
 });
-
-export function toDelivery(row: WebhookDeliveryRow): TWebhookDelivery {
-  return {
-    id: row.id,
-    paymentId: row.paymentId,
-    eventId: row.eventId,
-    eventType: row.eventType,
-    url: row.url,
-    ok: row.ok,
-    responseStatus: row.responseStatus,
-    error: row.error,
-    durationMs: row.durationMs,
-    attempt: row.attempt,
-    nextRetryAt: row.nextRetryAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-  };
-}

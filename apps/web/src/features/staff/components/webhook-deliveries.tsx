@@ -6,7 +6,7 @@ import { ApiError } from '@/shared/api/client';
 import { useRedeliverWebhook, useSendTestWebhook, useWebhookDeliveries } from '../api/webhook-deliveries';
 
 /** What a delivery got back: the HTTP status, or why none came. */
-function Outcome({ delivery }: { delivery: TWebhookDelivery }) {
+export function Outcome({ delivery }: { delivery: TWebhookDelivery }) {
   const { t } = useTranslation();
   const status = delivery.responseStatus ?? t('staff.projects.deliveries.noAnswer');
   return (
@@ -18,7 +18,7 @@ function Outcome({ delivery }: { delivery: TWebhookDelivery }) {
 }
 
 /** A time taken in the page's language ("120 ms", "120 мс"). */
-function useDuration() {
+export function useDuration() {
   const language = useCurrentLanguage();
   return (ms: number) => new Intl.NumberFormat(language, { style: 'unit', unit: 'millisecond', unitDisplay: 'short' }).format(ms);
 }

@@ -44,7 +44,7 @@ const report = {
   ],
 };
 
-function moneyApi(role: 'finance' | 'admin' | 'support' = 'finance', total = 60) {
+function moneyApi(role: 'finance' | 'admin' | 'support' = 'finance', total = 60, webhookDeliveries?: unknown[]) {
   return mockApi({
     '/api/staff/me': { body: { data: { id: 's1', email: `${role}@portal.test`, role } } },
     '/api/staff/projects': { body: { data: [{ name: 'familytown' }, { name: 'neuroarena' }] } },
@@ -60,6 +60,7 @@ function moneyApi(role: 'finance' | 'admin' | 'support' = 'finance', total = 60)
           providerEvents: [
             { provider: 'yookassa', eventId: 'evt-1', status: 'succeeded', outcome: 'applied', receivedAt: '2026-11-20T10:01:00.000Z' },
           ],
+          ...(webhookDeliveries && { webhookDeliveries }),
         },
       },
     },
@@ -200,6 +201,79 @@ describe('money pages', () => {
 
     fireEvent.click(screen.getByRole('link', { name: 'Back to payments' }));
     await waitFor(() => expect(router.state.location.search).toBe('?status=paid'));
+  });
+
+  it('lists the payment’s webhook deliveries to the game server, read-only', async () => {
+    const delivery = {
+      paymentId,
+      eventType: 'payment.paid',
+      url: 'https://game.example/hooks',
+      error: null,
+    };
+    const fetchMock = moneyApi('finance', 60, [
+      {
+        ...delivery,
+        id: 7,
+        eventId: 'evt-hook-1',
+        ok: false,
+        responseStatus: 503,
+        durationMs: 120,
+        attempt: 1,
+        nextRetryAt: '2026-11-20T10:02:00.000Z',
+        createdAt: '2026-11-20T10:01:05.000Z',
+      },
+      {
+        ...delivery,
+        id: 8,
+        eventId: 'evt-hook-1',
+        ok: false,
+        responseStatus: null,
+        error: 'timed out',
+        durationMs: 10000,
+        attempt: 2,
+        nextRetryAt: '2026-11-20T10:04:00.000Z',
+        createdAt: '2026-11-20T10:02:00.000Z',
+      },
+      {
+        ...delivery,
+        id: 9,
+        eventId: 'evt-hook-1',
+        ok: true,
+        responseStatus: 200,
+        durationMs: 85,
+        attempt: 3,
+        nextRetryAt: null,
+        createdAt: '2026-11-20T10:04:00.000Z',
+      },
+    ]);
+    renderStaff(`/staff/payments/${paymentId}`);
+    const table = await screen.findByRole('table', { name: 'Webhooks to the game server' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual(['When', 'Event type', 'Event ID', 'Answer', 'Time taken', 'Attempt', 'Next retry']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('payment.paid');
+    expect(rows[0]).toHaveTextContent('Failed (503)');
+    expect(rows[0]).toHaveTextContent('120 ms');
+    expect(within(rows[0]!).getAllByRole('cell')[5]).toHaveTextContent('1');
+    expect(rows[0]!.querySelectorAll('time')[1]).toHaveAttribute('dateTime', '2026-11-20T10:02:00.000Z');
+    expect(rows[1]).toHaveTextContent('Failed (no answer)');
+    expect(rows[1]).toHaveTextContent('timed out');
+    expect(rows[2]).toHaveTextContent('OK (200)');
+    expect(within(rows[2]!).getAllByRole('cell')[6]).toHaveTextContent('—');
+    // Finance reads the log; sending again stays on the integrations page.
+    expect(within(table).queryByRole('button')).toBeNull();
+    expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+  });
+
+  it('says so when no webhook went to the game server for the payment', async () => {
+    moneyApi();
+    renderStaff(`/staff/payments/${paymentId}`);
+    expect(await screen.findByText('No webhook was sent to the game server for this payment yet.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Webhooks to the game server' })).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Webhooks to the game server' })).toBeNull();
   });
 
   it('shows revenue for the address range with totals per currency, and exports the same report as CSV', async () => {

@@ -7,8 +7,12 @@ import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { staffPaths } from '../../staff-paths';
 import { useMoneyPayment } from '../api/payments';
 import { MoneyError, MoneyGate, providerName } from './money-gate';
+import { PaymentDeliveries } from './payment-deliveries';
 
-/** /staff/payments/:id: one payment, its provider attempts and the provider events applied to it. */
+/**
+ * /staff/payments/:id: one payment, its provider attempts, the provider events applied to it and
+ * its webhook deliveries to the game server.
+ */
 export function PaymentPage() {
   const { t } = useTranslation();
   usePageMeta({ title: `${t('staff.money.detail.title')} · ${t('staff.title')}` });
@@ -138,6 +142,8 @@ function PaymentFacts({ detail, ru }: { detail: TMoneyPaymentDetail; ru: boolean
           </table>
         </div>
       )}
+
+      <PaymentDeliveries deliveries={detail.webhookDeliveries ?? []} />
     </>
   );
 }
