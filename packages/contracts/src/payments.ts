@@ -32,6 +32,8 @@ export const ZPaymentData = z.object({
   cardLogoImage: z.string(),
   ruName: z.string(),
   enName: z.string(),
+  /** The item's name in the player's interface language, English where it has none (older servers leave it out). */
+  name: z.string().optional(),
   /** In roubles, as on the price list. */
   ruPrice: z.number(),
   /** In dollars, as on the price list. */

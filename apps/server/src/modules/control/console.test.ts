@@ -264,6 +264,11 @@ describe.each(backends)('catalogue console over $name', (backend) => {
       expect(await titleIn('ja')).toBe('月のパック');
       expect(await titleIn('ru')).toBe('Лунный набор');
       expect(await titleIn('fr')).toBe('Moon pack');
+      const processed = await app.inject({
+        url: `/api/payments/process/${paymentId}`,
+        headers: { ...player.auth, 'frontend-language': 'de' },
+      });
+      expect(processed.json()).toMatchObject({ data: { paymentData: { name: 'Mondpaket', ruName: 'Лунный набор', enName: 'Moon pack' } } });
       const staffView = ZStaffPayment.parse((await call('GET', `/api/staff/payments/${paymentId}`, finance)).json());
       expect(staffView).toMatchObject({ titleEn: 'Moon pack', titleRu: 'Лунный набор' });
       const latest = (await detail('starfall')).prices.find((item) => item.id === 'sf-moons')!;

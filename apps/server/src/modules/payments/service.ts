@@ -29,7 +29,7 @@ import type { ProviderClientData, ProviderEvent, ProviderPaymentState } from '..
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { exponentialBackoff, PermanentJobError, type JobKind } from '../../lib/jobs/queue.ts';
-import { gameNameOf, toDelivery, toGameServer, toHistoryItem } from './mappers.ts';
+import { gameNameOf, paymentTitleIn, toDelivery, toGameServer, toHistoryItem } from './mappers.ts';
 import { RECONCILE_JOB, WEBHOOK_JOB } from './job-kinds.ts';
 import { paymentNotFound, type PaymentTransaction, type PaymentsRepository } from './repository.ts';
 import { moveOfProviderStatus, nextState, type PaymentMove } from './state-machine.ts';
@@ -276,6 +276,7 @@ export class PaymentsService {
         cardLogoImage: game?.webPage?.cardLogoImage ?? '',
         ruName: payment.titleRu,
         enName: payment.titleEn,
+        name: paymentTitleIn(payment, language),
         ruPrice: payment.ruAmountMinor / 100,
         enPrice: payment.enAmountMinor / 100,
       },

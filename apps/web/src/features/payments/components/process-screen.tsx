@@ -15,10 +15,15 @@ import { CopyPaymentId } from './copy-payment-id';
 type FormInput = PaymentProcessInput;
 type FormOutput = PaymentProcessOutput;
 
-/** RUB shows ruPrice and ruName; USD shows enPrice and enName. */
+/**
+ * RUB shows ruPrice, USD enPrice; the name is the one in the player's language when the server
+ * sends it, else ruName for RUB and enName for USD.
+ */
 export function itemOf(data: TPaymentProcessResponse['paymentData'], provider: TPaymentProviderConfig | undefined) {
   const currency = provider?.currency ?? 'RUB';
-  return currency === 'RUB' ? { name: data.ruName, price: data.ruPrice, currency } : { name: data.enName, price: data.enPrice, currency };
+  return currency === 'RUB'
+    ? { name: data.name || data.ruName, price: data.ruPrice, currency }
+    : { name: data.name || data.enName, price: data.enPrice, currency };
 }
 
 export interface ProcessScreenProps {
