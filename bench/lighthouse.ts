@@ -5,8 +5,9 @@
 // Prints one row per page: performance, FCP, LCP, TBT, CLS, accessibility, best practices,
 // and the audits that cost points outside performance. Goals: performance >= 90, CLS <= 0.1,
 // accessibility and best practices 100.
-// Usage: npm run lighthouse -w bench   (BENCH_PAGES=catalogue,login limits the pages)
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// Usage: npm run lighthouse -w bench   (BENCH_PAGES=catalogue,login limits the pages;
+// BENCH_REPORTS=<folder> keeps each page's full report there as JSON)
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -79,6 +80,11 @@ try {
       });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`lighthouse gave no result for ${page.path}`);
+      const reports = process.env.BENCH_REPORTS;
+      if (reports) {
+        mkdirSync(reports, { recursive: true });
+        writeFileSync(path.join(reports, `${page.name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+      }
       if (lhr.runtimeError)
         notes.push(`${page.name}: lighthouse could not load the page: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const score = (id: string) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(5);

@@ -50,11 +50,12 @@ describe('the embedded header', () => {
     mockApi({ '/api/control/get-initial-config': { body: { data: config('postMessage') } } });
     renderRoutes(routes, '/session/login/ses-1/web/en/familytown');
     const user = userEvent.setup();
-    expect(await screen.findByText('Sign in')).toBeInTheDocument();
+    // The header's shell (title and languages) stands in until its code has loaded.
+    const close = await screen.findByRole('button', { name: 'Close' });
+    expect(screen.getByText('Sign in')).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Interface language' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
 
-    const close = screen.getByRole('button', { name: 'Close' });
     await user.click(close);
     const dialog = screen.getByRole('dialog', { name: 'Do you want to return to the game?' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');

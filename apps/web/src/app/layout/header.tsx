@@ -12,7 +12,7 @@ import { storage } from '@/shared/storage';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
 import { GuestMenu } from './guest-menu';
 import { LanguageSwitcher } from './language-switcher';
-import { embedContextOf, isEmbedded, isLoaderOnlyPath } from './header-embed';
+import { VARIANT_TITLE_KEYS, embedContextOf, isEmbedded, isLoaderOnlyPath, type EmbedContext } from './header-embed';
 import './header.css';
 
 // Only signed-in visitors load the account menu.
@@ -31,12 +31,31 @@ export function Header() {
   const context = embedContextOf(pathname, search);
   if (isEmbedded(context, framed)) {
     return (
-      <Suspense fallback={<header className="site-header" />}>
+      <Suspense fallback={<EmbeddedHeaderShell context={context} />}>
         <EmbeddedHeader context={context} framed={framed} />
       </Suspense>
     );
   }
   return <PortalHeader />;
+}
+
+/**
+ * The service header as it will look while its code loads (title, languages, the close button's
+ * place), so the screen below does not move when it arrives.
+ */
+function EmbeddedHeaderShell({ context }: { context: EmbedContext }) {
+  const { t } = useTranslation();
+  return (
+    <header className="site-header embedded-header" data-variant={context.variant}>
+      <div className="site-header__inner">
+        <p className="embedded-header__title">{t(VARIANT_TITLE_KEYS[context.variant])}</p>
+        <div className="site-header__actions">
+          <LanguageSwitcher />
+          <span className="embedded-header__close" aria-hidden="true" />
+        </div>
+      </div>
+    </header>
+  );
 }
 
 /**
