@@ -348,7 +348,8 @@ export function SettingsSection({ detail }: { detail: TConsoleProjectDetail }) {
         ))}
         {SEO_IMAGE_KEYS.map((key) => (
           <ImageField
-            key={key}
+            // One per language: an upload's message belongs to the language it was made in.
+            key={`${key}-${language}`}
             label={seoLabel(key)}
             value={draft.seo[language][key]}
             onChange={(value) => setSeo(key, value)}
