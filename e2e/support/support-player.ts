@@ -16,15 +16,16 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A valid RGB PNG of `size`x`size` pixels in one colour. */
-export function makePng(size: number, rgb: [number, number, number] = [30, 160, 90]): Buffer {
+/** A valid RGB PNG in one colour: `size`x`size` pixels, or `width`x`height`. */
+export function makePng(size: number | { width: number; height: number }, rgb: [number, number, number] = [30, 160, 90]): Buffer {
+  const { width, height } = typeof size === 'number' ? { width: size, height: size } : size;
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // colour type RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => rgb).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),

@@ -35,6 +35,10 @@ test.describe('staff catalogue', () => {
     await sections.getByRole('link', { name: 'Project settings' }).click();
     await expect(page.getByLabel('How the game receives sign-ins')).toHaveValue('postMessage');
     await page.getByLabel('Order in the catalogue').fill('900');
+    // Its own link preview text and terms of use, served by its game page.
+    await page.getByRole('group', { name: 'Page metadata' }).getByLabel('Link preview title').fill(`${english}: fly`);
+    const terms = `https://docs.example/${project}/terms`;
+    await page.getByRole('group', { name: 'Legal documents' }).getByLabel('Terms of use').fill(terms);
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
@@ -53,10 +57,15 @@ test.describe('staff catalogue', () => {
     await page.getByLabel('Full description').fill('Долгий полёт по ночному небу.');
     await expect(languages.getByRole('button', { name: /Русский/ })).not.toContainText('missing');
     await page.getByLabel('Game address').fill('/demo-games/familytown/index.html');
-    await page.getByLabel('Upload a new Card logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng(24) });
+    // The card shows its logo up to ~710 px wide: a tiny one is refused with the size it needs.
+    const logoUpload = page.getByLabel('Upload a new Card logo');
+    await expect(logoUpload).toHaveAccessibleDescription('At least 640 × 360 px');
+    await logoUpload.setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: makePng(24) });
+    await expect(page.getByRole('alert').filter({ hasText: 'The image is too small: it must be at least 640 × 360 px' })).toBeVisible();
+    await logoUpload.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng({ width: 640, height: 360 }) });
     const cardLogo = page.getByRole('img', { name: 'Current Card logo' });
     await expect(cardLogo).toHaveAttribute('src', /^\/catalog-images\//);
-    await expect.poll(() => cardLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 24)).toBe(true);
+    await expect.poll(() => cardLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 640)).toBe(true);
     await expect(page.getByText('Unsaved changes')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save' }).click();
@@ -77,7 +86,8 @@ test.describe('staff catalogue', () => {
       }
       await newItem.getByRole('button', { name: 'Add item' }).click();
     };
-    await addItem(`${project}-10`, '10 comets', '10 комет', '0', '1.99', makePng(16, [200, 160, 20]));
+    // Drawn at 48 px on the prices page: a square of at least 96 px.
+    await addItem(`${project}-10`, '10 comets', '10 комет', '0', '1.99', makePng(96, [200, 160, 20]));
     await expect(newItem.getByText('Enter an amount above zero with at most two decimals')).toBeVisible();
     await expect(newItem.getByLabel('Price in roubles')).toHaveAttribute('aria-invalid', 'true');
     await newItem.getByLabel('Price in roubles').fill('99');
@@ -89,7 +99,7 @@ test.describe('staff catalogue', () => {
     await expect(items).toContainText('10 comets');
     await expect(items).toContainText('50 comets');
     const itemLogo = items.getByRole('img', { name: `Logo of ${project}-10` });
-    await expect.poll(() => itemLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 16)).toBe(true);
+    await expect.poll(() => itemLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 96)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
 
     // The editor fits a tablet.
@@ -108,6 +118,8 @@ test.describe('staff catalogue', () => {
     await expect(portal.getByRole('article').filter({ has: portal.getByRole('heading', { name: russian }) })).toBeVisible();
     await portal.goto(`/games/en/${project}/`);
     await expect(portal.getByRole('heading', { level: 1, name: english })).toBeVisible();
+    await expect(portal.locator('meta[property="og:title"]')).toHaveAttribute('content', `${english}: fly`);
+    await expect(portal.getByRole('contentinfo').getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', terms);
     await portal.getByRole('button', { name: 'Play' }).click();
     await expect(portal.locator('iframe#game-frame')).toHaveAttribute('src', /\/demo-games\/familytown\/index\.html\?lang=en$/);
     await expect(portal.frameLocator('#game-frame').locator('body')).not.toBeEmpty();
@@ -119,7 +131,7 @@ test.describe('staff catalogue', () => {
     await expect(rows.first()).toContainText('$1.99');
     await expect(rows.nth(1)).toContainText('$7.99');
     const priceLogo = rows.first().getByRole('img');
-    await expect.poll(() => priceLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 16)).toBe(true);
+    await expect.poll(() => priceLogo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 96)).toBe(true);
     await portal.getByRole('banner').getByRole('group').getByRole('button', { name: 'RU' }).click();
     await expect(rows.first()).toContainText('₽');
     await expect(rows.first()).toContainText('99');

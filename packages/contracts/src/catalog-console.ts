@@ -5,6 +5,7 @@ import {
   PAYMENT_PROVIDERS,
   ZExtraItem,
   ZGameLocalization,
+  ZLegalDocs,
   ZLocalized,
   ZProjectName,
   ZSeoData,
@@ -48,6 +49,8 @@ const projectFields = {
   hostNames: z.array(ZHostName).max(20),
   singleGameSettings: ZSingleGameSettings.nullable(),
   seoData: ZLocalized(ZSeoData.partial()),
+  /** Addresses of the project's legal documents per language (footer, registration consent). */
+  legalDocs: ZLocalized(ZLegalDocs),
   sortOrder: z.number().int().min(0).max(100_000),
 };
 
@@ -171,11 +174,60 @@ export const CATALOG_IMAGE_PATH = '/catalog-images' satisfies (typeof SERVER_PAT
 /** The largest catalogue image accepted. */
 export const CATALOG_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
+/**
+ * What each catalogue image is for, and the smallest size that looks sharp where the portal
+ * shows it (at twice the CSS size for high-density screens where that matters):
+ * - cardLogo: the catalogue card's 16:9 logo box, up to ~710 CSS px wide in the one-column
+ *   layout, the image letterboxed (object-fit: contain), so any shape fits;
+ * - gameImage: the game page's 16:10 picture, up to ~940 CSS px wide, cropped to fill
+ *   (object-fit: cover), so its shape must be close to 16:10;
+ * - background: the game page's full-window background (background-size: cover);
+ * - priceLogo: drawn at 48x48 CSS px on the prices page, stretched to a square;
+ * - ogImage: the link preview of social networks, shown at 1.91:1;
+ * - favicon, appleTouchIcon: square icons of the browser tab and the home screen.
+ */
+export const CATALOG_IMAGE_KINDS = ['cardLogo', 'gameImage', 'background', 'priceLogo', 'ogImage', 'favicon', 'appleTouchIcon'] as const;
+export type CatalogImageKind = (typeof CATALOG_IMAGE_KINDS)[number];
+
+export type CatalogImageRule = {
+  minWidth: number;
+  minHeight: number;
+  /** The shape width:height, and how far (a fraction of it) an image may be off it. */
+  ratio?: { width: number; height: number; tolerance: number };
+};
+
+export const CATALOG_IMAGE_RULES: Record<CatalogImageKind, CatalogImageRule> = {
+  cardLogo: { minWidth: 640, minHeight: 360 },
+  gameImage: { minWidth: 960, minHeight: 600, ratio: { width: 16, height: 10, tolerance: 0.1 } },
+  background: { minWidth: 1920, minHeight: 1080 },
+  priceLogo: { minWidth: 96, minHeight: 96, ratio: { width: 1, height: 1, tolerance: 0.1 } },
+  ogImage: { minWidth: 1200, minHeight: 630, ratio: { width: 1.91, height: 1, tolerance: 0.1 } },
+  favicon: { minWidth: 48, minHeight: 48, ratio: { width: 1, height: 1, tolerance: 0.05 } },
+  appleTouchIcon: { minWidth: 180, minHeight: 180, ratio: { width: 1, height: 1, tolerance: 0.05 } },
+};
+
+/** Why an image of `width`x`height` does not fit its kind, or null when it does. */
+export function catalogImageProblem(kind: CatalogImageKind, width: number, height: number): 'IMAGE_TOO_SMALL' | 'IMAGE_WRONG_SHAPE' | null {
+  const rule = CATALOG_IMAGE_RULES[kind];
+  if (width < rule.minWidth || height < rule.minHeight) return 'IMAGE_TOO_SMALL';
+  if (rule.ratio) {
+    const wanted = rule.ratio.width / rule.ratio.height;
+    if (Math.abs(width / height / wanted - 1) > rule.ratio.tolerance) return 'IMAGE_WRONG_SHAPE';
+  }
+  return null;
+}
+
+/** POST /api/staff/catalog/images?kind=...: without a kind only the content type is checked. */
+export const ZCatalogImageQuery = z.object({ kind: z.enum(CATALOG_IMAGE_KINDS).optional() });
+
 /** POST /api/staff/catalog/images: the stored image; `url` goes into a game record, `fileName` into a price's logo. */
 export const ZCatalogImage = z.object({
   fileName: z.string(),
   url: z.string(),
   size: z.number().int().positive(),
   mime: z.string(),
+  /** Pixel size, when the upload named a kind (its size was checked). */
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
 });
 export type TCatalogImage = z.infer<typeof ZCatalogImage>;

@@ -31,6 +31,37 @@ export const ZSeoData = z.object({
 });
 export type TSeoData = z.infer<typeof ZSeoData>;
 
+/** The legal documents a project links to (footer, registration consent). */
+export const LEGAL_DOCS = ['contacts', 'publicOffer', 'termsOfUse', 'privacyPolicy', 'personalData'] as const;
+export type LegalDoc = (typeof LEGAL_DOCS)[number];
+
+/** An https address, or a path on the portal's own site (one leading `/`, not `//`). */
+export function isLegalDocAddress(value: string): boolean {
+  if (value === '' || /[\s\\]/.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  if (!/^https:\/\//i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+export const ZLegalDocAddress = z.string().trim().max(2000).refine(isLegalDocAddress, 'an https:// address or a site path starting with /');
+
+/** Addresses of a project's legal documents in one language; a missing one falls back. */
+export const ZLegalDocs = z
+  .object({
+    contacts: ZLegalDocAddress,
+    publicOffer: ZLegalDocAddress,
+    termsOfUse: ZLegalDocAddress,
+    privacyPolicy: ZLegalDocAddress,
+    personalData: ZLegalDocAddress,
+  } satisfies Record<LegalDoc, typeof ZLegalDocAddress>)
+  .partial();
+export type TLegalDocs = z.infer<typeof ZLegalDocs>;
+
 export const ZGameLocalization = z.object({
   name: z.string(),
   cardDescription: z.string(),
@@ -117,6 +148,8 @@ export const ZInitialConfig = z.object({
     paymentsMethods: z.array(z.enum(PAYMENT_PROVIDERS)),
     /** id/value pairs: backgroundColor (string), failedAttemptLimit (number), ... */
     extra: z.array(ZExtraItem),
+    /** The project's own legal documents per language; the portal's /docs files stand in for missing ones. */
+    legalDocs: ZLocalized(ZLegalDocs).optional(),
   }),
   mainData: z.object({ projectName: z.string(), outOfCatalog: z.boolean() }),
   /** Projects the prices page and the embedded screens accept. */

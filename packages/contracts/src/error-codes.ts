@@ -103,6 +103,11 @@ export const API_ERROR_CODES = [
   'UPLOAD_QUOTA_EXCEEDED',
   'STORAGE_FULL',
 
+  // --- Catalogue images (400: the pixel size does not fit where the image is shown) ---
+  'IMAGE_TOO_SMALL',
+  'IMAGE_WRONG_SHAPE',
+  'IMAGE_UNREADABLE',
+
   // --- Staff ---
   'INVALID_CREDENTIALS',
   /** 429: too many failed staff sign-ins of the e-mail (Retry-After) */

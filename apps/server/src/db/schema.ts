@@ -5,6 +5,7 @@ import type {
   AuthType,
   PaymentProvider,
   TGameLocalization,
+  TLegalDocs,
   TSeoData,
   TSingleGameSettings,
   TPriceTitles,
@@ -22,6 +23,7 @@ export type ExtraItem = { id: string; value: string | number | boolean };
 export type LocalizedTexts = Partial<Record<Language, TGameLocalization>>;
 export type PriceTitles = TPriceTitles;
 export type LocalizedSeo = Partial<Record<Language, Partial<TSeoData>>>;
+export type LocalizedLegalDocs = Partial<Record<Language, TLegalDocs>>;
 
 export const projects = pgTable('projects', {
   name: text('name').primaryKey(),
@@ -47,6 +49,11 @@ export const projects = pgTable('projects', {
   singleGameSettings: jsonb('single_game_settings').$type<TSingleGameSettings | null>(),
   seoData: jsonb('seo_data')
     .$type<LocalizedSeo>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  /** Addresses of the project's legal documents per language; missing ones fall back to /docs. */
+  legalDocs: jsonb('legal_docs')
+    .$type<LocalizedLegalDocs>()
     .notNull()
     .default(sql`'{}'::jsonb`),
   sortOrder: integer('sort_order').notNull().default(0),

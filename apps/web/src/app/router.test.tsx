@@ -69,6 +69,46 @@ describe('router', () => {
     expect(screen.getByRole('link', { name: 'Terms of use' }).getAttribute('href')).toBe('/docs/EnTermsOfUse.html');
   });
 
+  it("links the footer to the project's own legal documents where set, else to the portal's", async () => {
+    mockApi({
+      '/api/control/get-initial-config': {
+        body: {
+          data: {
+            ...config,
+            projects: {
+              ...config.projects,
+              legalDocs: {
+                en: { publicOffer: 'https://familytown.example/offer', contacts: '/legal/contacts.html' },
+                ru: { publicOffer: 'https://familytown.example/ru/offer' },
+              },
+            },
+          },
+        },
+      },
+      '/api/control/get-games-data': { body: { data: [] } },
+    });
+    renderApp('/games/en/');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Public offer' }).getAttribute('href')).toBe('https://familytown.example/offer'),
+    );
+    expect(screen.getByRole('link', { name: 'Contacts' }).getAttribute('href')).toBe('/legal/contacts.html');
+    expect(screen.getByRole('link', { name: 'Terms of use' }).getAttribute('href')).toBe('/docs/EnTermsOfUse.html');
+    expect(screen.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe('/docs/EnPrivacyPolicy.html');
+    cleanup();
+    renderApp('/games/ru/');
+    await screen.findByRole('heading', { name: 'Наши игры', level: 1 });
+    const footer = screen.getByRole('contentinfo');
+    const hrefs = [...footer.querySelectorAll('a')].map((link) => link.getAttribute('href'));
+    // Russian: its own offer; the English contacts stand in; the rest are the portal's Russian files.
+    expect(hrefs).toEqual([
+      '/legal/contacts.html',
+      'https://familytown.example/ru/offer',
+      '/docs/EnTermsOfUse.html',
+      '/docs/RuPrivacyPolicy.html',
+      '/docs/RuPersonalData.html',
+    ]);
+  });
+
   it.each([
     ['/session/login', 'Sign in'],
     ['/session/login/email', 'Sign in with e-mail'],

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { crc32, deflateSync } from 'node:zlib';
 
 /**
  * Minimal real headers of each accepted type, built byte by byte as their formats define
@@ -92,4 +93,54 @@ export function generatedStream(header: Buffer, totalBytes: number, chunkBytes =
       this.push(chunk);
     },
   });
+}
+
+const pngChunk = (type: string, data: Buffer): Buffer => {
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  return Buffer.concat([Buffer.from(u32be(data.length)), body, Buffer.from(u32be(crc32(body) >>> 0))]);
+};
+
+/** A whole, valid RGB PNG of `width`x`height` pixels in one colour. */
+export function solidPng(width: number, height: number): Buffer {
+  const row = Buffer.alloc(1 + width * 3, 90);
+  row[0] = 0; // no filter
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', Buffer.from([...u32be(width), ...u32be(height), 8, 2, 0, 0, 0])),
+    pngChunk('IDAT', deflateSync(pixels)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * A baseline JPEG's markers up to its frame header, `width`x`height` pixels, optionally with
+ * an EXIF orientation (5 to 8 turn it a quarter): enough to read its size, not to draw it.
+ */
+export function jpegOfSize(width: number, height: number, orientation?: number): Buffer {
+  const u16be = (n: number) => [(n >>> 8) & 0xff, n & 0xff];
+  const exif = orientation
+    ? (() => {
+        // A big-endian TIFF with one IFD entry: Orientation (0x0112), SHORT, count 1.
+        const tiff = [
+          ...ascii('MM'),
+          0x00,
+          0x2a,
+          ...u32be(8),
+          ...u16be(1),
+          0x01,
+          0x12,
+          ...u16be(3),
+          ...u32be(1),
+          ...u16be(orientation),
+          0,
+          0,
+          ...u32be(0),
+        ];
+        const body = [...ascii('Exif'), 0, 0, ...tiff];
+        return [0xff, 0xe1, ...u16be(body.length + 2), ...body];
+      })()
+    : [];
+  const frame = [0xff, 0xc0, ...u16be(17), 8, ...u16be(height), ...u16be(width), 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+  return Buffer.from([...jpegHeader(), ...exif, ...frame, 0xff, 0xd9]);
 }

@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOG_IMAGE_MAX_BYTES, ZAuditEntry, ZCatalogImage, ZConsoleProjectDetail } from '@portal/contracts/catalog-console';
-import { jpegHeader, pngHeader } from '../../integrations/uploads/test-files.ts';
-import { ZGameRecord, ZPriceItem } from '@portal/contracts/control';
+import {
+  CATALOG_IMAGE_KINDS,
+  CATALOG_IMAGE_MAX_BYTES,
+  CATALOG_IMAGE_RULES,
+  ZAuditEntry,
+  ZCatalogImage,
+  ZConsoleProjectDetail,
+} from '@portal/contracts/catalog-console';
+import { jpegHeader, jpegOfSize, pngHeader, solidPng } from '../../integrations/uploads/test-files.ts';
+import { ZGameRecord, ZInitialConfig, ZPriceItem } from '@portal/contracts/control';
 import { ZStaffPayment } from '@portal/contracts/staff';
 import { buildTestApp } from '../../../test/app.ts';
 import { backends, type TestDatabase } from '../../../test/databases.ts';
@@ -302,13 +309,13 @@ describe.each(backends)('catalogue console over $name', (backend) => {
   });
 
   describe.skipIf(backend.skip)('images', () => {
-    const upload = async (headers: Record<string, string>, bytes: Buffer, type: string, field = 'image') => {
+    const upload = async (headers: Record<string, string>, bytes: Buffer, type: string, field = 'image', kind?: string) => {
       const form = new FormData();
       form.append(field, new Blob([new Uint8Array(bytes)], { type }), 'picture.png');
       const request = new Request('http://localhost/', { method: 'POST', body: form });
       return app.inject({
         method: 'POST',
-        url: '/api/staff/catalog/images',
+        url: kind === undefined ? '/api/staff/catalog/images' : `/api/staff/catalog/images?kind=${encodeURIComponent(kind)}`,
         payload: Buffer.from(await request.arrayBuffer()),
         headers: { ...headers, 'content-type': request.headers.get('content-type')! },
       });
@@ -351,6 +358,147 @@ describe.each(backends)('catalogue console over $name', (backend) => {
       }
       expect((await app.inject({ method: 'GET', url: '/catalog-images/0123456789abcdef0123456789abcdef.png' })).statusCode).toBe(404);
       expect((await app.inject({ method: 'GET', url: '/catalog-images/..%2F..%2Fetc%2Fpasswd' })).statusCode).toBe(404);
+    });
+
+    it.each(CATALOG_IMAGE_KINDS)(
+      'takes a %s of the smallest size it is shown at, and refuses a smaller one naming that size',
+      async (kind) => {
+        const rule = CATALOG_IMAGE_RULES[kind];
+        const fits = await upload(editor, solidPng(rule.minWidth, rule.minHeight), 'image/png', 'image', kind);
+        expect(fits.statusCode, fits.body).toBe(201);
+        const image = ZCatalogImage.parse(fits.json<{ data: unknown }>().data);
+        expect(image).toMatchObject({ width: rule.minWidth, height: rule.minHeight, mime: 'image/png' });
+        expect((await app.inject({ method: 'GET', url: image.url })).statusCode).toBe(200);
+
+        const small = await upload(editor, solidPng(rule.minWidth - 1, rule.minHeight), 'image/png', 'image', kind);
+        expect(small.statusCode).toBe(400);
+        expect(small.json()).toMatchObject({ code: 'IMAGE_TOO_SMALL' });
+        expect(small.json<{ message: string }>().message).toContain(`at least ${rule.minWidth}×${rule.minHeight} px`);
+        expect(small.json<{ message: string }>().message).toContain(`${rule.minWidth - 1}×${rule.minHeight} px`);
+      },
+    );
+
+    it('refuses a picture far from the shape where it is cropped or squeezed, and lets a letterboxed logo be any shape', async () => {
+      const wide = await upload(editor, jpegOfSize(1600, 600), 'image/jpeg', 'image', 'gameImage');
+      expect(wide.statusCode).toBe(400);
+      expect(wide.json()).toMatchObject({ code: 'IMAGE_WRONG_SHAPE' });
+      expect(wide.json<{ message: string }>().message).toContain('16:10');
+      expect(wide.json<{ message: string }>().message).toContain('960×600 px');
+      // Within the tolerance of 16:10 (1.6): 1000x600 is 1.67.
+      expect((await upload(editor, jpegOfSize(1000, 600), 'image/jpeg', 'image', 'gameImage')).statusCode).toBe(201);
+      for (const kind of ['favicon', 'appleTouchIcon', 'priceLogo'] as const) {
+        const rule = CATALOG_IMAGE_RULES[kind];
+        const oblong = await upload(editor, solidPng(rule.minWidth * 2, rule.minHeight), 'image/png', 'image', kind);
+        expect(oblong.json(), kind).toMatchObject({ code: 'IMAGE_WRONG_SHAPE' });
+      }
+      const og = await upload(editor, solidPng(1200, 1200), 'image/png', 'image', 'ogImage');
+      expect(og.json()).toMatchObject({ code: 'IMAGE_WRONG_SHAPE' });
+      expect((await upload(editor, solidPng(1000, 1000), 'image/png', 'image', 'cardLogo')).statusCode).toBe(201);
+      // A photo turned by its EXIF orientation counts as shown: 600x960 stored, 960x600 seen.
+      expect((await upload(editor, jpegOfSize(600, 960, 6), 'image/jpeg', 'image', 'gameImage')).statusCode).toBe(201);
+    });
+
+    it('refuses with a checked kind what is not an image, a damaged one, an unknown kind and too many bytes', async () => {
+      expect((await upload(editor, Buffer.from('just text, not a picture at all'), 'image/png', 'image', 'cardLogo')).statusCode).toBe(415);
+      const damaged = await upload(editor, pngHeader().subarray(0, 20), 'image/png', 'image', 'cardLogo');
+      expect(damaged.statusCode).toBe(400);
+      expect(damaged.json()).toMatchObject({ code: 'IMAGE_UNREADABLE' });
+      const unknown = await upload(editor, solidPng(700, 400), 'image/png', 'image', 'poster');
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+      const huge = await upload(
+        editor,
+        Buffer.concat([solidPng(700, 400), Buffer.alloc(CATALOG_IMAGE_MAX_BYTES)]),
+        'image/png',
+        'image',
+        'cardLogo',
+      );
+      expect(huge.statusCode).toBe(413);
+      // The request after a refused one is served as usual.
+      expect((await upload(editor, solidPng(640, 360), 'image/png', 'image', 'cardLogo')).statusCode).toBe(201);
+    });
+  });
+
+  describe.skipIf(backend.skip)('page metadata and legal documents', () => {
+    const initialConfig = async (project: string) =>
+      ZInitialConfig.parse((await call('GET', `/api/control/get-initial-config?project=${project}`, {})).json<{ data: unknown }>().data);
+
+    it('serves on the game page the Open Graph texts and images the console saved for the project', async () => {
+      const project = (await detail('familytown')).project;
+      const en = {
+        title: 'Family Town',
+        ogTitle: 'Build your town',
+        ogDescription: 'A cosy town builder',
+        ogSiteName: 'Family Town',
+        ogUrl: 'https://familytown.example/',
+        ogType: 'website',
+        ogImage: '/catalog-images/0123456789abcdef0123456789abcdef.png',
+        faviconImage: '/catalog-images/fedcba9876543210fedcba9876543210.png',
+        appleTouchImage: '/catalog-images/00112233445566778899aabbccddeeff.png',
+      };
+      const saved = await call('PATCH', '/api/staff/catalog/projects/familytown', editor, {
+        version: project.version,
+        seoData: { ...project.seoData, en },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const record = ZGameRecord.parse(
+        (await call('GET', '/api/control/get-game-data?projectName=familytown', {})).json<{ data: unknown }>().data,
+      );
+      expect(record.seoData.en).toEqual(en);
+      // A language the project has no metadata for keeps the game record's own.
+      const { ru: _ru, ...withoutRu } = { ...project.seoData, en };
+      const again = await call('PATCH', '/api/staff/catalog/projects/familytown', editor, {
+        version: project.version + 1,
+        seoData: withoutRu,
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      const after = ZGameRecord.parse(
+        (await call('GET', '/api/control/get-game-data?projectName=familytown', {})).json<{ data: unknown }>().data,
+      );
+      expect(after.seoData.ru?.title).toBeTruthy();
+      expect(after.seoData.en).toEqual(en);
+    });
+
+    it('keeps legal document addresses per language and serves them with the project settings', async () => {
+      expect((await initialConfig('starfall')).projects.legalDocs).toBeUndefined();
+      const project = (await detail('starfall')).project;
+      const legalDocs = {
+        en: { publicOffer: 'https://starfall.example/offer', termsOfUse: '/legal/terms.html' },
+        ru: { publicOffer: 'https://starfall.example/ru/offer', personalData: '/legal/ru/personal-data.html' },
+      };
+      const saved = await call('PATCH', '/api/staff/catalog/projects/starfall', editor, { version: project.version, legalDocs });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({ data: { legalDocs } });
+      expect((await detail('starfall')).project.legalDocs).toEqual(legalDocs);
+      expect((await initialConfig('starfall')).projects.legalDocs).toEqual(legalDocs);
+    });
+
+    it('refuses a legal document address that is not https or a site path, saving nothing', async () => {
+      const project = (await detail('starfall')).project;
+      for (const address of [
+        'http://starfall.example/offer',
+        'javascript:alert(1)',
+        '//evil.example/offer',
+        'legal/offer.html',
+        'https://',
+        'https://user:secret@starfall.example/offer',
+        '/legal/offer page.html',
+        '',
+        `/${'a'.repeat(2001)}`,
+      ]) {
+        const bad = await call('PATCH', '/api/staff/catalog/projects/starfall', editor, {
+          version: project.version,
+          legalDocs: { en: { contacts: address } },
+        });
+        expect(bad.statusCode, address).toBe(400);
+        expect(bad.json(), address).toMatchObject({ code: 'VALIDATION_ERROR' });
+      }
+      const unknownDoc = await call('PATCH', '/api/staff/catalog/projects/starfall', editor, {
+        version: project.version,
+        legalDocs: { xx: { contacts: '/legal/contacts.html' } },
+      });
+      expect(unknownDoc.statusCode).toBe(400);
+      expect((await detail('starfall')).project).toEqual(project);
     });
   });
 

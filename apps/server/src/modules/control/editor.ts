@@ -30,6 +30,7 @@ export function toConsoleProject(row: ProjectRow): TConsoleProject {
     hostNames: row.hostNames,
     singleGameSettings: row.singleGameSettings,
     seoData: row.seoData,
+    legalDocs: row.legalDocs,
     sortOrder: row.sortOrder,
     version: row.version,
     createdAt: row.createdAt.toISOString(),

@@ -1,9 +1,21 @@
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { imageSize } from 'image-size';
 import { z } from 'zod';
 import { ZApiError } from '@portal/contracts/errors';
-import { ZCatalogImage, CATALOG_IMAGE_MAX_BYTES, CATALOG_IMAGE_PATH } from '@portal/contracts/catalog-console';
+import {
+  ZCatalogImage,
+  ZCatalogImageQuery,
+  CATALOG_IMAGE_MAX_BYTES,
+  CATALOG_IMAGE_PATH,
+  CATALOG_IMAGE_RULES,
+  catalogImageProblem,
+  type CatalogImageKind,
+} from '@portal/contracts/catalog-console';
 import { acceptUpload } from '../../integrations/uploads/accept-upload.ts';
+import { detectFileType } from '../../integrations/uploads/detect-file-type.ts';
+import { UploadError } from '../../integrations/uploads/upload-error.ts';
 import type { FileStore } from '../../integrations/uploads/file-store.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { StaffAuth } from '../../lib/staff-auth.ts';
@@ -11,10 +23,87 @@ import type { StaffAuth } from '../../lib/staff-auth.ts';
 export type CatalogImageRoutesOptions = { store: FileStore; auth: StaffAuth };
 
 /**
- * Images of the catalogue (game cards, game pages, price logos): uploaded by catalogue editors,
- * checked by their content (PNG, JPEG, GIF or WebP; never SVG or anything the declared type
- * claims), stored under a random name and served to everyone. A name never changes its bytes,
- * so browsers keep them for a year.
+ * The whole file (at most `maxBytes`, so memory stays bounded). A larger one is refused and
+ * the rest of it drained, not destroyed, so the multipart parser can finish the request.
+ */
+async function readAll(source: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let refusal: UploadError | null = null;
+  try {
+    for await (const chunk of source.iterator({ destroyOnReturn: false })) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      received += bytes.length;
+      if (received > maxBytes) {
+        refusal = UploadError.tooLarge(maxBytes);
+        break;
+      }
+      chunks.push(bytes);
+    }
+  } catch (error) {
+    const status = (error as { statusCode?: number } | null)?.statusCode;
+    throw status === 413 ? UploadError.tooLarge(maxBytes) : UploadError.failed(error);
+  }
+  if (refusal) {
+    source.on('error', () => undefined);
+    setImmediate(() => source.resume());
+    throw refusal;
+  }
+  return Buffer.concat(chunks, received);
+}
+
+const KIND_NAMES: Record<CatalogImageKind, string> = {
+  cardLogo: 'A card logo',
+  gameImage: 'A game picture',
+  background: 'A page background',
+  priceLogo: 'An item logo',
+  ogImage: 'A link preview image',
+  favicon: 'A tab icon',
+  appleTouchIcon: 'A home screen icon',
+};
+
+/** The pixel size of an image as it is shown (a JPEG turned by its EXIF orientation counts turned). */
+function pixelSize(bytes: Buffer): { width: number; height: number } {
+  try {
+    // A copy with its own memory: the reader looks past a view into Node's shared buffer pool.
+    const size = imageSize(new Uint8Array(bytes));
+    const turned = size.orientation !== undefined && size.orientation >= 5;
+    if (!(size.width > 0 && size.height > 0)) throw new Error('no size');
+    return turned ? { width: size.height, height: size.width } : { width: size.width, height: size.height };
+  } catch {
+    throw new AppError('IMAGE_UNREADABLE', 400, 'The image is damaged: its pixel size cannot be read');
+  }
+}
+
+/** Refuses an image whose pixel size does not fit where `kind` is shown; answers its size. */
+export function checkImageSize(bytes: Buffer, kind: CatalogImageKind): { width: number; height: number } {
+  const { width, height } = pixelSize(bytes);
+  const rule = CATALOG_IMAGE_RULES[kind];
+  const problem = catalogImageProblem(kind, width, height);
+  if (problem === 'IMAGE_TOO_SMALL') {
+    throw new AppError(
+      problem,
+      400,
+      `${KIND_NAMES[kind]} must be at least ${rule.minWidth}×${rule.minHeight} px; this image is ${width}×${height} px`,
+    );
+  }
+  if (problem === 'IMAGE_WRONG_SHAPE' && rule.ratio) {
+    const percent = Math.round(rule.ratio.tolerance * 100);
+    throw new AppError(
+      problem,
+      400,
+      `${KIND_NAMES[kind]} must have the shape ${rule.ratio.width}:${rule.ratio.height} (within ${percent}%), e.g. ${rule.minWidth}×${rule.minHeight} px; this image is ${width}×${height} px`,
+    );
+  }
+  return { width, height };
+}
+
+/**
+ * Images of the catalogue (game cards, game pages, price logos, page icons): uploaded by
+ * catalogue editors, checked by their content (PNG, JPEG, GIF or WebP; never SVG or anything
+ * the declared type claims) and, when the upload names its `kind`, by their pixel size against
+ * where the portal shows them (CATALOG_IMAGE_RULES), stored under a random name and served to
+ * everyone. A name never changes its bytes, so browsers keep them for a year.
  */
 export const catalogImageRoutes: FastifyPluginAsyncZod<CatalogImageRoutesOptions> = async (app, { store, auth }) => {
   await app.register(multipart, { limits: { fileSize: CATALOG_IMAGE_MAX_BYTES + 1, files: 1, fields: 0, parts: 1 } });
@@ -26,7 +115,10 @@ export const catalogImageRoutes: FastifyPluginAsyncZod<CatalogImageRoutesOptions
       schema: {
         tags: ['staff catalogue'],
         summary: 'Upload a catalogue image (multipart field `image`); answers the address to put in a record',
+        description:
+          'With `?kind=` the pixel size is checked too: 400 IMAGE_TOO_SMALL, IMAGE_WRONG_SHAPE or IMAGE_UNREADABLE name the size expected.',
         consumes: ['multipart/form-data'],
+        querystring: ZCatalogImageQuery,
         response: {
           201: z.object({ data: ZCatalogImage }),
           400: ZApiError,
@@ -55,14 +147,32 @@ export const catalogImageRoutes: FastifyPluginAsyncZod<CatalogImageRoutesOptions
         part.file.resume();
         throw new AppError('VALIDATION_ERROR', 400, `Unexpected file field "${part.fieldname}"`);
       }
-      const stored = await acceptUpload(part.file, {
+      const { kind } = request.query;
+      let source: Readable = part.file;
+      let size: { width: number; height: number } | undefined;
+      if (kind) {
+        // The pixel size can sit anywhere in the file (a JPEG's frame header follows its EXIF
+        // data), so a checked image is read whole (at most CATALOG_IMAGE_MAX_BYTES) before
+        // anything is stored.
+        const bytes = await readAll(part.file, CATALOG_IMAGE_MAX_BYTES);
+        if (detectFileType(bytes)?.kind !== 'image') throw UploadError.unsupported('image');
+        size = checkImageSize(bytes, kind);
+        source = Readable.from([bytes]);
+      }
+      const stored = await acceptUpload(source, {
         allowed: 'image',
         declaredMime: part.mimetype,
         maxBytes: CATALOG_IMAGE_MAX_BYTES,
         store,
       });
       return reply.code(201).send({
-        data: { fileName: stored.storedName, url: `${CATALOG_IMAGE_PATH}/${stored.storedName}`, size: stored.size, mime: stored.mime },
+        data: {
+          fileName: stored.storedName,
+          url: `${CATALOG_IMAGE_PATH}/${stored.storedName}`,
+          size: stored.size,
+          mime: stored.mime,
+          ...size,
+        },
       });
     },
   );

@@ -9,9 +9,22 @@ import {
   type TSignInSettings,
   type TSingleGameData,
 } from '@portal/contracts/control';
-import type { GameRow, PriceRow, ProjectRow } from '../../db/schema.ts';
+import type { Language } from '@portal/contracts/languages';
+import type { GameRow, LocalizedSeo, PriceRow, ProjectRow } from '../../db/schema.ts';
 
 /** Rows to the wire shapes of contracts/control. */
+
+/**
+ * The page metadata a game page serves: the project's (what the console edits) in each language
+ * it has, the game record's own (imported with it) in the others.
+ */
+function pageSeo(project: ProjectRow, game: GameRow | undefined): LocalizedSeo {
+  const result: LocalizedSeo = { ...game?.seoData };
+  for (const [lng, seo] of Object.entries(project.seoData) as [Language, LocalizedSeo[Language]][]) {
+    if (seo && Object.keys(seo).length > 0) result[lng] = seo;
+  }
+  return result;
+}
 
 export function toGameRecord(project: ProjectRow, game: GameRow | undefined): TGameRecord {
   return {
@@ -19,8 +32,7 @@ export function toGameRecord(project: ProjectRow, game: GameRow | undefined): TG
     mainData: { projectName: project.name, outOfCatalog: project.outOfCatalog },
     web_page: game?.webPage ?? null,
     localization: game?.localization ?? {},
-    // A project without a game row still has page metadata of its own.
-    seoData: game?.seoData ?? project.seoData,
+    seoData: pageSeo(project, game),
     social: { items: game?.socialItems ?? [] },
   };
 }
@@ -64,6 +76,7 @@ export function toInitialConfig(
       authMethods: offered ? authMethods.filter((method) => offered.auth.includes(method)) : authMethods,
       paymentsMethods: offered ? project.paymentsMethods.filter((method) => offered.payments.includes(method)) : project.paymentsMethods,
       extra: project.extra,
+      ...(Object.keys(project.legalDocs).length > 0 && { legalDocs: project.legalDocs }),
     },
     mainData: { projectName: project.name, outOfCatalog: project.outOfCatalog },
     knownProjects,

@@ -16,6 +16,7 @@ const rows = demoProjects.map((project, index): ProjectRow => ({
   hostNames: [],
   singleGameSettings: null,
   seoData: {},
+  legalDocs: {},
   sortOrder: index,
   createdAt: new Date(0),
   ...project,

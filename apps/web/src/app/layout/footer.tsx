@@ -1,4 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { getRequestContext } from '@/shared/api/client';
+import { useInitialConfig } from '@/shared/api/get-initial-config';
+import { legalDocHref } from '@/shared/legal-docs';
 import { files } from '@/shared/paths';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { useLayoutOptionsValue, type FooterLinkId } from '@/shared/layout/layout-options';
@@ -12,27 +15,32 @@ interface FooterLink {
 }
 
 /**
- * The footer with the legal documents (ru or en variant). Pages tune it through
- * `useLayoutOptions`: game pages hide some entries and colour it; the out-of-catalogue game
- * lists its own documents.
+ * The footer with the legal documents: the project's own addresses where the console set
+ * them, else the portal's /docs files (ru or en variant). Pages tune it through
+ * `useLayoutOptions`: game pages hide some entries, colour it and name their project; the
+ * out-of-catalogue game lists its own documents.
  */
 export function Footer() {
   const { t } = useTranslation();
   const lng = useCurrentLanguage();
-  const { footerVariant = 'portal', hiddenFooterLinks = [], footerBackground } = useLayoutOptionsValue();
-  const docLng = lng === 'ru' ? 'ru' : 'en';
+  const { footerVariant = 'portal', hiddenFooterLinks = [], footerBackground, project } = useLayoutOptionsValue();
+  const legalDocs = useInitialConfig(project ?? getRequestContext().project ?? undefined).data?.projects.legalDocs;
 
   const portalLinks: (FooterLink & { id: FooterLinkId })[] = [
-    { id: 'contacts', href: files.legalDoc('Contacts', docLng), label: t('footer.contacts') },
-    { id: 'offer', href: files.legalDoc('PublicOffer', docLng), label: t('footer.offer') },
-    { id: 'terms', href: files.termsOfUse(), label: t('footer.terms') },
-    { id: 'privacy', href: files.legalDoc('PrivacyPolicy', docLng), label: t('footer.privacy') },
-    { id: 'personalData', href: files.legalDoc('PersonalData', docLng), label: t('footer.personalData') },
+    { id: 'contacts', href: legalDocHref('contacts', lng, legalDocs), label: t('footer.contacts') },
+    { id: 'offer', href: legalDocHref('publicOffer', lng, legalDocs), label: t('footer.offer') },
+    { id: 'terms', href: legalDocHref('termsOfUse', lng, legalDocs), label: t('footer.terms') },
+    { id: 'privacy', href: legalDocHref('privacyPolicy', lng, legalDocs), label: t('footer.privacy') },
+    { id: 'personalData', href: legalDocHref('personalData', lng, legalDocs), label: t('footer.personalData') },
   ];
   const singleGameLinks: FooterLink[] = [
     { id: 'support', href: files.customerSupportChat, label: t('footer.customerSupport') },
-    { id: 'terms', href: files.singleGameDoc('TermsOfUse'), label: t('footer.terms') },
-    { id: 'privacy', href: files.singleGameDoc('PrivacyPolicy'), label: t('footer.privacy') },
+    { id: 'terms', href: legalDocHref('termsOfUse', lng, legalDocs, files.singleGameDoc('TermsOfUse')), label: t('footer.terms') },
+    {
+      id: 'privacy',
+      href: legalDocHref('privacyPolicy', lng, legalDocs, files.singleGameDoc('PrivacyPolicy')),
+      label: t('footer.privacy'),
+    },
     { id: 'exemption', href: files.singleGameDoc('ContentExemption'), label: t('footer.contentExemption') },
     { id: 'complaints', href: files.singleGameDoc('Complaints'), label: t('footer.complaints') },
   ];

@@ -72,7 +72,7 @@ export const staffApi = {
   catalogGame: (project: string) => `/api/staff/catalog/projects/${enc(project)}/game`,
   catalogPrices: (project: string) => `/api/staff/catalog/projects/${enc(project)}/prices`,
   catalogPrice: (priceId: string) => `/api/staff/catalog/prices/${enc(priceId)}`,
-  catalogImages: () => '/api/staff/catalog/images',
+  catalogImages: (kind?: string) => (kind ? `/api/staff/catalog/images?kind=${enc(kind)}` : '/api/staff/catalog/images'),
   moneyPayments: (query: string) => `/api/staff/money/payments${query ? `?${query}` : ''}`,
   moneyPayment: (id: string) => `/api/staff/money/payments/${enc(id)}`,
   revenue: (query: string) => `/api/staff/money/revenue?${query}`,

@@ -25,6 +25,28 @@ describe('usePageMeta', () => {
     expect(document.head.querySelector('link[rel="apple-touch-icon"]')?.getAttribute('href')).toBe('/images/ft.png');
   });
 
+  it('serves the images and Open Graph texts the console saved, with site paths made absolute', () => {
+    renderHook(() =>
+      usePageMeta({
+        faviconImage: '/catalog-images/icon.png',
+        appleTouchImage: '/catalog-images/touch.png',
+        ogImage: '/catalog-images/preview.png',
+        ogUrl: '/games/en/familytown/',
+        ogTitle: 'Build your town',
+        ogDescription: 'A cosy builder',
+        ogSiteName: 'Family Town',
+      }),
+    );
+    const origin = window.location.origin;
+    expect(document.head.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/catalog-images/icon.png');
+    expect(document.head.querySelector('link[rel="apple-touch-icon"]')?.getAttribute('href')).toBe('/catalog-images/touch.png');
+    expect(content('meta[property="og:image"]')).toBe(`${origin}/catalog-images/preview.png`);
+    expect(content('meta[property="og:url"]')).toBe(`${origin}/games/en/familytown/`);
+    expect(content('meta[property="og:title"]')).toBe('Build your town');
+    expect(content('meta[property="og:description"]')).toBe('A cosy builder');
+    expect(content('meta[property="og:site_name"]')).toBe('Family Town');
+  });
+
   it('uses defaults when there is no data', () => {
     renderHook(() => usePageMeta(undefined));
     expect(document.title).toBe(DEFAULT_PAGE_META.title);

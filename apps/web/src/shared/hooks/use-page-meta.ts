@@ -43,7 +43,19 @@ const metaByProperty = (property: string, content: string) =>
 const link = (rel: string, href: string) =>
   upsert(`link[rel="${rel}"]`, () => Object.assign(document.createElement('link'), { rel }), 'href', href);
 
-/** Fills the defaults in: empty or absent values fall back, og:* fall back to the plain ones. */
+/** An address made absolute against the page's (Open Graph readers need whole URLs); a broken one stays as written. */
+function absolute(address: string, base: string): string {
+  try {
+    return new URL(address, base).href;
+  } catch {
+    return address;
+  }
+}
+
+/**
+ * Fills the defaults in: empty or absent values fall back, og:* fall back to the plain ones.
+ * og:url and og:image are made absolute: the console stores uploaded images as site paths.
+ */
 export function resolvePageMeta(seo: Partial<TSeoData> | undefined, url: string): TSeoData {
   const pick = (key: keyof TSeoData) => seo?.[key]?.trim() || DEFAULT_PAGE_META[key];
   const title = pick('title');
@@ -54,12 +66,12 @@ export function resolvePageMeta(seo: Partial<TSeoData> | undefined, url: string)
     appleTouchImage: seo?.appleTouchImage?.trim() || seo?.faviconImage?.trim() || DEFAULT_PAGE_META.appleTouchImage,
     description,
     keywords: pick('keywords'),
-    ogUrl: seo?.ogUrl?.trim() || url,
+    ogUrl: absolute(seo?.ogUrl?.trim() || url, url),
     // The site type is always website.
     ogType: 'website',
     ogTitle: seo?.ogTitle?.trim() || title,
     ogDescription: seo?.ogDescription?.trim() || description,
-    ogImage: seo?.ogImage?.trim() || new URL(seo?.faviconImage?.trim() || files.logo, url).href,
+    ogImage: absolute(seo?.ogImage?.trim() || seo?.faviconImage?.trim() || files.logo, url),
     ogSiteName: pick('ogSiteName'),
   };
 }

@@ -8,6 +8,8 @@ export interface LayoutOptions {
   /** Portal footer entries hidden on this page (game pages hide llc, contacts, offer, personalData). */
   hiddenFooterLinks?: readonly FooterLinkId[];
   footerBackground?: string;
+  /** The project whose legal documents the footer links to (a game page's own); else the host's. */
+  project?: string;
 }
 
 interface LayoutOptionsApi {

@@ -221,6 +221,29 @@ describe('registration form', () => {
     expect(valueOf(screen.getByLabelText('Password'))).toBe('');
   });
 
+  it("links the consent to the project's own personal data policy in the page's language when set", async () => {
+    const base = config(5);
+    mockApi({
+      '/api/control/get-initial-config': {
+        body: {
+          data: {
+            ...base,
+            projects: {
+              ...base.projects,
+              legalDocs: { en: { personalData: 'https://familytown.example/personal-data' }, de: { contacts: '/legal/de/kontakt.html' } },
+            },
+          },
+        },
+      },
+    });
+    renderRoutes(routes(<RegistrationPage />, '/session/registration'), '/session/registration');
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'personal data policy' }).getAttribute('href')).toBe(
+        'https://familytown.example/personal-data',
+      ),
+    );
+  });
+
   it('an existing e-mail shows the inline message and clears the password', async () => {
     mockApi({
       '/api/control/get-initial-config': { body: { data: config(5) } },

@@ -7,7 +7,8 @@ import type { RegistrationInput, RegistrationOutput } from '@/shared/validation/
 import { HOST_ERROR_CODES } from '@portal/contracts/error-codes';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
-import { files, routes } from '@/shared/paths';
+import { legalDocHref } from '@/shared/legal-docs';
+import { routes } from '@/shared/paths';
 import { useRegisterByEmail } from '../api/register-by-email';
 import { useSendVerificationCode } from '../api/send-verification-code';
 import { useAuthScreen } from '../use-auth-screen';
@@ -122,7 +123,9 @@ export function RegistrationPage() {
               <label htmlFor="registration-consent">
                 <Trans
                   i18nKey="login.agreement"
-                  components={{ doc: <a href={files.legalDoc('PersonalData', lng)} target="_blank" rel="noreferrer" /> }}
+                  components={{
+                    doc: <a href={legalDocHref('personalData', lng, screen.config?.projects.legalDocs)} target="_blank" rel="noreferrer" />,
+                  }}
                 />
               </label>
             </div>

@@ -29,6 +29,7 @@ export function GamePage({ frameHost }: { frameHost?: GameFrameHost } = {}) {
   useLayoutOptions({
     hiddenFooterLinks: ['llc', 'contacts', 'offer', 'personalData'],
     footerBackground: (allowed && record.web_page.footerBackgroundColor) || DEFAULT_FOOTER_COLOR,
+    ...(allowed && { project: record.project }),
   });
   usePageMeta(pickLocalized(record?.seoData, lng));
 

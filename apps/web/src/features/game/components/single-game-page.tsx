@@ -28,7 +28,7 @@ export function SingleGamePage({ projectName, frameHost: FrameHost }: { projectN
   const data = useSingleGameData(projectName);
   const [verified, setVerified] = useState(isVerified);
 
-  useLayoutOptions({ footerVariant: 'single-game' });
+  useLayoutOptions({ footerVariant: 'single-game', project: projectName });
   usePageMeta(pickLocalized(data.data?.seoData, lng));
 
   if (data.isPending) return <FullScreenLoader />;

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   TCatalogImage,
+  CatalogImageKind,
   TConsoleGame,
   TConsoleGameUpdate,
   TConsolePrice,
@@ -90,9 +91,12 @@ export function useSavePrice(project: string) {
   });
 }
 
-/** POST /api/staff/catalog/images (multipart field `image`): the stored image's name and address. */
-export const uploadCatalogImage = (file: File) => {
+/**
+ * POST /api/staff/catalog/images (multipart field `image`): the stored image's name and
+ * address. With a `kind` the server checks its pixel size against where it is shown.
+ */
+export const uploadCatalogImage = (file: File, kind?: CatalogImageKind) => {
   const body = new FormData();
   body.append('image', file);
-  return staffData<TCatalogImage>(staffApi.catalogImages(), { method: 'POST', body });
+  return staffData<TCatalogImage>(staffApi.catalogImages(kind), { method: 'POST', body });
 };

@@ -18,6 +18,7 @@ const project: TConsoleProject = {
   hostNames: ['starfall.example'],
   singleGameSettings: null,
   seoData: {},
+  legalDocs: {},
   sortOrder: 3,
   version: 4,
   createdAt: '2026-11-20T10:00:00.000Z',

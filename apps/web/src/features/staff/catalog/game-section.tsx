@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TConsoleGame, TConsoleProjectDetail } from '@portal/contracts/catalog-console';
+import type { CatalogImageKind, TConsoleGame, TConsoleProjectDetail } from '@portal/contracts/catalog-console';
 import { ZConsoleGameUpdate } from '@portal/contracts/catalog-console';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts/languages';
 import { LANGUAGE_NAMES } from '@/shared/i18n/i18n';
@@ -27,6 +27,12 @@ type GameDraft = {
 };
 const TEXT_KEYS = ['name', 'cardDescription', 'fullDescription'] as const;
 const IMAGE_KEYS = ['cardLogoImage', 'gameImage', 'projectBackgroundFile'] as const;
+/** Where each image is shown, for the size check of its upload. */
+const IMAGE_KINDS: Record<(typeof IMAGE_KEYS)[number], CatalogImageKind> = {
+  cardLogoImage: 'cardLogo',
+  gameImage: 'gameImage',
+  projectBackgroundFile: 'background',
+};
 
 const toDraft = (game: TConsoleGame): GameDraft => ({
   localization: Object.fromEntries(
@@ -203,6 +209,7 @@ export function GameSection({ detail }: { detail: TConsoleProjectDetail }) {
             store="url"
             previewOf={assetUrl}
             error={errorOf(`webPage.${key}`)}
+            kind={IMAGE_KINDS[key]}
           />
         ))}
         <div className="staff-catalog-row">

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CATALOG_IMAGE_MAX_BYTES } from '@portal/contracts/catalog-console';
+import { CATALOG_IMAGE_MAX_BYTES, CATALOG_IMAGE_RULES, type CatalogImageKind } from '@portal/contracts/catalog-console';
 import { ApiError } from '@/shared/api/client';
 import { uploadCatalogImage } from './api';
 
@@ -15,10 +15,18 @@ type ImageFieldProps = {
   /** How the current value is shown (a price logo is served under its item). */
   previewOf: (value: string) => string | undefined;
   error?: string;
+  /** Where the image is shown: the upload's pixel size is checked against it and its size is hinted. */
+  kind?: CatalogImageKind;
 };
 
+/** The size words of a kind's rule: `{ width, height, ratio }` for the texts of staff.catalog.seoLegal.imageRules. */
+function ruleWords(kind: CatalogImageKind) {
+  const rule = CATALOG_IMAGE_RULES[kind];
+  return { width: rule.minWidth, height: rule.minHeight, ratio: rule.ratio ? `${rule.ratio.width}:${rule.ratio.height}` : '' };
+}
+
 /** An image of a record: its current value, a preview, and an upload that replaces it. */
-export function ImageField({ label, value, onChange, store, previewOf, error }: ImageFieldProps) {
+export function ImageField({ label, value, onChange, store, previewOf, error, kind }: ImageFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const [uploading, setUploading] = useState(false);
@@ -35,15 +43,22 @@ export function ImageField({ label, value, onChange, store, previewOf, error }: 
     setUploading(true);
     setUploadError(null);
     try {
-      const image = await uploadCatalogImage(file);
+      const image = await uploadCatalogImage(file, kind);
       onChange(store === 'url' ? image.url : image.fileName);
     } catch (failure) {
+      const code = failure instanceof ApiError ? failure.code : '';
       setUploadError(
-        failure instanceof ApiError && (failure.status === 415 || failure.status === 400)
-          ? t('staff.catalog.image.wrongType')
-          : failure instanceof ApiError && failure.status === 413
-            ? t('staff.catalog.image.tooLarge')
-            : t('staff.catalog.image.failed'),
+        kind && code === 'IMAGE_TOO_SMALL'
+          ? t('staff.catalog.seoLegal.imageRules.tooSmall', ruleWords(kind))
+          : kind && code === 'IMAGE_WRONG_SHAPE'
+            ? t('staff.catalog.seoLegal.imageRules.wrongShape', ruleWords(kind))
+            : code === 'IMAGE_UNREADABLE'
+              ? t('staff.catalog.seoLegal.imageRules.unreadable')
+              : failure instanceof ApiError && (failure.status === 415 || failure.status === 400)
+                ? t('staff.catalog.image.wrongType')
+                : failure instanceof ApiError && failure.status === 413
+                  ? t('staff.catalog.image.tooLarge')
+                  : t('staff.catalog.image.failed'),
       );
     } finally {
       setUploading(false);
@@ -76,8 +91,17 @@ export function ImageField({ label, value, onChange, store, previewOf, error }: 
             type="file"
             accept={ACCEPT}
             disabled={uploading}
+            aria-describedby={[kind && `${id}-size`, message && `${id}-error`].filter(Boolean).join(' ') || undefined}
             onChange={(event) => void upload(event.target.files?.[0])}
           />
+          {kind && (
+            <span id={`${id}-size`} className="staff-muted">
+              {t(
+                CATALOG_IMAGE_RULES[kind].ratio ? 'staff.catalog.seoLegal.imageRules.hintShape' : 'staff.catalog.seoLegal.imageRules.hint',
+                ruleWords(kind),
+              )}
+            </span>
+          )}
           <span role="status" className="staff-muted">
             {uploading ? t('staff.catalog.image.uploading') : ''}
           </span>

@@ -210,6 +210,7 @@ function PriceFields({ draft, setDraft, errors, savedLogo, withId }: PriceFields
         value={draft.logoName}
         onChange={(value) => set('logoName', value)}
         store="fileName"
+        kind="priceLogo"
         previewOf={(value) =>
           savedLogo && value === savedLogo.logoName
             ? files.priceLogo(savedLogo.id, value)

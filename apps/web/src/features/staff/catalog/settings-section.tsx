@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ZConsoleProjectUpdate, type TConsoleProject, type TConsoleProjectDetail } from '@portal/contracts/catalog-console';
-import type { TSingleGameSettings } from '@portal/contracts/control';
+import { LEGAL_DOCS, type LegalDoc, type TSingleGameSettings } from '@portal/contracts/control';
 import {
   AUTH_METHODS,
   AUTH_TYPES,
@@ -11,10 +11,13 @@ import {
 } from '@portal/contracts/control-constants';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts/languages';
 import { LANGUAGE_NAMES } from '@/shared/i18n/i18n';
+import { PORTAL_LEGAL_DOCS } from '@/shared/legal-docs';
+import { assetUrl } from '@/shared/paths';
 import { useSaveProject } from './api';
 import { FieldError, linesOf } from './catalog-page';
 import { EditStatus } from './edit-status';
 import { conflictOf, fieldErrorsOf, useRecordEditor, useReportDirty, zodFieldErrors, type FieldErrors } from './editing';
+import { ImageField } from './image-field';
 
 /** Sign-in and payment services by their own names (the same in every language). */
 const BRANDS: Record<string, string> = {
@@ -30,8 +33,14 @@ const BRANDS: Record<string, string> = {
   'yandex-pay': 'Yandex Pay',
 };
 
-const SEO_KEYS = ['title', 'description', 'keywords'] as const;
+/** Page metadata typed in: the plain texts, then those of link previews (Open Graph). */
+const SEO_TEXT_KEYS = ['title', 'description', 'keywords', 'ogTitle', 'ogDescription', 'ogSiteName', 'ogUrl'] as const;
+/** Page metadata uploaded, each checked against where it is shown. The type of link previews is always website. */
+const SEO_IMAGE_KINDS = { ogImage: 'ogImage', faviconImage: 'favicon', appleTouchImage: 'appleTouchIcon' } as const;
+const SEO_IMAGE_KEYS = Object.keys(SEO_IMAGE_KINDS) as (keyof typeof SEO_IMAGE_KINDS)[];
+const SEO_KEYS = [...SEO_TEXT_KEYS, ...SEO_IMAGE_KEYS];
 type Seo = Record<(typeof SEO_KEYS)[number], string>;
+type Legal = Record<LegalDoc, string>;
 type SettingsDraft = {
   hostNames: string;
   authType: AuthType;
@@ -42,6 +51,7 @@ type SettingsDraft = {
   outOfCatalog: boolean;
   sortOrder: string;
   seo: Record<Language, Seo>;
+  legal: Record<Language, Legal>;
   singleGame: boolean;
   singleGameSettings: TSingleGameSettings;
 };
@@ -71,6 +81,9 @@ const toDraft = (project: TConsoleProject): SettingsDraft => ({
   seo: Object.fromEntries(
     LANGUAGES.map((lng) => [lng, Object.fromEntries(SEO_KEYS.map((key) => [key, project.seoData[lng]?.[key] ?? '']))]),
   ) as Record<Language, Seo>,
+  legal: Object.fromEntries(
+    LANGUAGES.map((lng) => [lng, Object.fromEntries(LEGAL_DOCS.map((doc) => [doc, project.legalDocs[lng]?.[doc] ?? '']))]),
+  ) as Record<Language, Legal>,
   singleGame: project.singleGameSettings !== null,
   singleGameSettings: { ...NO_SINGLE_GAME, ...project.singleGameSettings },
 });
@@ -91,6 +104,12 @@ function toUpdate(draft: SettingsDraft, base: TConsoleProject) {
       return [lng, kept];
     }).filter(([, seo]) => Object.keys(seo as object).length > 0),
   );
+  const legalDocs = Object.fromEntries(
+    LANGUAGES.map((lng) => [
+      lng,
+      Object.fromEntries(LEGAL_DOCS.map((doc) => [doc, draft.legal[lng][doc].trim()]).filter(([, address]) => address)),
+    ]).filter(([, docs]) => Object.keys(docs as object).length > 0),
+  );
   return {
     version: base.version,
     hostNames: linesOf(draft.hostNames),
@@ -101,6 +120,7 @@ function toUpdate(draft: SettingsDraft, base: TConsoleProject) {
     outOfCatalog: draft.outOfCatalog,
     sortOrder: draft.sortOrder.trim() === '' ? Number.NaN : Number(draft.sortOrder),
     seoData,
+    legalDocs,
     singleGameSettings: draft.singleGame
       ? (Object.fromEntries(SINGLE_GAME_KEYS.map((key) => [key, draft.singleGameSettings[key].trim()])) as TSingleGameSettings)
       : null,
@@ -116,10 +136,29 @@ export function SettingsSection({ detail }: { detail: TConsoleProjectDetail }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [language, setLanguage] = useState<Language>(FALLBACK_LANGUAGE);
+  const [legalLanguage, setLegalLanguage] = useState<Language>(FALLBACK_LANGUAGE);
   const id = useId();
   useReportDirty('settings', editor.dirty);
 
   const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const setSeo = (key: keyof Seo, value: string) =>
+    setDraft((current) => ({ ...current, seo: { ...current.seo, [language]: { ...current.seo[language], [key]: value } } }));
+  const setLegal = (doc: LegalDoc, value: string) =>
+    setDraft((current) => ({
+      ...current,
+      legal: { ...current.legal, [legalLanguage]: { ...current.legal[legalLanguage], [doc]: value } },
+    }));
+  /** A legal address refused (here or by the server) is told in the editor's language, in the language it was typed for. */
+  const withLegalErrors = (found: FieldErrors): FieldErrors => {
+    const legal = Object.keys(found).filter((key) => key.startsWith('legalDocs.'));
+    if (legal.length === 0) return found;
+    const first = legal[0]!.split('.')[1];
+    if (first && (LANGUAGES as readonly string[]).includes(first)) setLegalLanguage(first as Language);
+    return {
+      ...found,
+      ...Object.fromEntries(legal.map((key) => [key, t('staff.catalog.seoLegal.legal.invalid')])),
+    };
+  };
   const toggle = (key: 'authMethods' | 'paymentsMethods', value: string, on: boolean) =>
     setDraft((current) => ({ ...current, [key]: on ? [...current[key], value] : current[key].filter((item) => item !== value) }));
 
@@ -134,11 +173,17 @@ export function SettingsSection({ detail }: { detail: TConsoleProjectDetail }) {
     if (!parsed.success) {
       const found = zodFieldErrors(parsed.error);
       setErrors(
-        Object.fromEntries(
-          Object.keys(found).map((key) => [
-            key.split('.')[0]!,
-            key.startsWith('hostNames') ? t('staff.catalog.settings.hostNamesHint') : t('staff.catalog.errors.sortOrder'),
-          ]),
+        withLegalErrors(
+          Object.fromEntries(
+            Object.keys(found).map((key) =>
+              key.startsWith('legalDocs.')
+                ? [key, found[key]!]
+                : [
+                    key.split('.')[0]!,
+                    key.startsWith('hostNames') ? t('staff.catalog.settings.hostNamesHint') : t('staff.catalog.errors.sortOrder'),
+                  ],
+            ),
+          ),
         ),
       );
       return;
@@ -152,11 +197,15 @@ export function SettingsSection({ detail }: { detail: TConsoleProjectDetail }) {
       onError: (error) => {
         const theirs = conflictOf<TConsoleProject>(error);
         if (theirs) editor.setConflict(theirs);
-        setErrors(fieldErrorsOf(error) ?? {});
+        setErrors(withLegalErrors(fieldErrorsOf(error) ?? {}));
       },
     });
   };
 
+  const seoLabel = (key: keyof Seo) =>
+    key === 'title' || key === 'description' || key === 'keywords'
+      ? t(`staff.catalog.settings.seoFields.${key}`)
+      : t(`staff.catalog.seoLegal.seoFields.${key}`);
   const errorOf = (key: string) => errors[key] ?? Object.entries(errors).find(([k]) => k.startsWith(`${key}.`))?.[1];
   const invalid = (key: string) => (errorOf(key) ? ('true' as const) : ('false' as const));
 
@@ -284,23 +333,70 @@ export function SettingsSection({ detail }: { detail: TConsoleProjectDetail }) {
             ))}
           </select>
         </div>
-        {SEO_KEYS.map((key) => (
+        {SEO_TEXT_KEYS.map((key) => (
           <div key={key} className="staff-field">
-            <label htmlFor={`${id}-seo-${key}`}>{t(`staff.catalog.settings.seoFields.${key}`)}</label>
+            <label htmlFor={`${id}-seo-${key}`}>{seoLabel(key)}</label>
             <input
               id={`${id}-seo-${key}`}
               lang={language}
+              inputMode={key === 'ogUrl' ? 'url' : undefined}
               value={draft.seo[language][key]}
               placeholder={language === FALLBACK_LANGUAGE ? '' : draft.seo[FALLBACK_LANGUAGE][key]}
-              onChange={(event) =>
-                setDraft((current) => ({
-                  ...current,
-                  seo: { ...current.seo, [language]: { ...current.seo[language], [key]: event.target.value } },
-                }))
-              }
+              onChange={(event) => setSeo(key, event.target.value)}
             />
           </div>
         ))}
+        {SEO_IMAGE_KEYS.map((key) => (
+          <ImageField
+            // One per language: an upload's message belongs to the language it was made in.
+            key={`${key}-${language}`}
+            label={seoLabel(key)}
+            value={draft.seo[language][key]}
+            onChange={(value) => setSeo(key, value)}
+            store="url"
+            previewOf={assetUrl}
+            kind={SEO_IMAGE_KINDS[key]}
+          />
+        ))}
+      </fieldset>
+
+      <fieldset className="staff-card">
+        <legend>{t('staff.catalog.seoLegal.legal.title')}</legend>
+        <p id={`${id}-legal-hint`} className="staff-muted">
+          {t('staff.catalog.seoLegal.legal.hint')}
+        </p>
+        <div className="staff-field staff-field--inline">
+          <label htmlFor={`${id}-legal-lang`}>{t('staff.catalog.seoLegal.legal.language')}</label>
+          <select id={`${id}-legal-lang`} value={legalLanguage} onChange={(event) => setLegalLanguage(event.target.value as Language)}>
+            {LANGUAGES.map((lng) => (
+              <option key={lng} value={lng} lang={lng}>
+                {LANGUAGE_NAMES[lng]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {LEGAL_DOCS.map((doc) => {
+          const key = `legalDocs.${legalLanguage}.${doc}`;
+          return (
+            <div key={doc} className="staff-field">
+              <label htmlFor={`${id}-legal-${doc}`}>{t(`staff.catalog.seoLegal.legal.docs.${doc}`)}</label>
+              <input
+                id={`${id}-legal-${doc}`}
+                inputMode="url"
+                value={draft.legal[legalLanguage][doc]}
+                placeholder={
+                  legalLanguage !== FALLBACK_LANGUAGE && draft.legal[FALLBACK_LANGUAGE][doc]
+                    ? draft.legal[FALLBACK_LANGUAGE][doc]
+                    : PORTAL_LEGAL_DOCS[doc](legalLanguage)
+                }
+                aria-invalid={invalid(key)}
+                aria-describedby={`${id}-legal-hint ${id}-legal-${doc}-error`}
+                onChange={(event) => setLegal(doc, event.target.value)}
+              />
+              <FieldError id={`${id}-legal-${doc}-error`} message={errorOf(key)} />
+            </div>
+          );
+        })}
       </fieldset>
 
       <fieldset className="staff-card">

@@ -1,0 +1,1 @@
+ALTER TABLE "projects" ADD COLUMN "legal_docs" jsonb DEFAULT '{}'::jsonb NOT NULL;
