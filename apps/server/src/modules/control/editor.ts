@@ -107,7 +107,8 @@ function sent<T extends Record<string, unknown>>(patch: T): Partial<T> {
 export function extraOriginsOf(values: readonly string[], httpsOnly: boolean): string[] {
   const origins: string[] = [];
   values.forEach((value, index) => {
-    const problem = originProblem(value) ?? (httpsOnly && !value.trim().toLowerCase().startsWith('https:') ? 'an origin starts with https://' : null);
+    const problem =
+      originProblem(value) ?? (httpsOnly && !value.trim().toLowerCase().startsWith('https:') ? 'an origin starts with https://' : null);
     if (problem) throw new AppError('VALIDATION_ERROR', 400, `body.extraOrigins.${index}: ${problem} ("${value}")`);
     origins.push(normalizeOrigin(value));
   });

@@ -28,8 +28,10 @@ export type GameOrigins = {
 
 export function catalogueOrigins(snapshot: CatalogSnapshot, httpsOnly: boolean): string[] {
   const origins: string[] = [];
-  for (const game of snapshot.games.values()) {
-    if (game.archived) continue;
+  // In catalogue order, so the list (and the headers built from it) is the same on every process.
+  for (const project of snapshot.projects) {
+    const game = snapshot.games.get(project.name);
+    if (!game || game.archived) continue;
     const own = originOfAddress(game.webPage?.iframeUrl);
     if (own && (!httpsOnly || own.startsWith('https:'))) origins.push(own);
     origins.push(...game.extraOrigins);
