@@ -178,7 +178,7 @@ describe('catalogue editor', () => {
       },
     });
     renderStaff('/staff/catalog/starfall');
-    const own = await screen.findByLabelText('Origin of the game address');
+    const own = await screen.findByLabelText('Origin taken from the address');
     // The demo address is a path on the portal: no origin of its own.
     expect(own).toHaveTextContent('This site (the address is a path on the portal)');
     changeValue(screen.getByLabelText('Game address'), 'https://play.starfall.example/game/index.html?x=1');
