@@ -56,15 +56,19 @@ export function createGameOrigins(
     }
     return found;
   };
+  // Told once per outage, not on every request of it.
+  let failing = false;
   return {
     of: (snapshot) => listsOf(snapshot).games,
     withPortal: (snapshot) => listsOf(snapshot).all,
     async current() {
       try {
         last = listsOf(await cache.snapshot()).games;
+        failing = false;
         return last;
       } catch (error) {
-        onReadError?.(error);
+        if (!failing) onReadError?.(error);
+        failing = true;
         return last;
       }
     },
