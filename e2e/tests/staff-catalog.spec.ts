@@ -57,6 +57,11 @@ test.describe('staff catalogue', () => {
     await page.getByLabel('Full description').fill('Долгий полёт по ночному небу.');
     await expect(languages.getByRole('button', { name: /Русский/ })).not.toContainText('missing');
     await page.getByLabel('Game address').fill('/demo-games/familytown/index.html');
+    // The address is on the portal; a CDN the game's pages also run on is added as an extra origin.
+    await expect(page.getByLabel('Origin taken from the address')).toHaveText('This site (the address is a path on the portal)');
+    await page.getByRole('button', { name: 'Add an origin' }).click();
+    const cdn = `https://cdn.${project}.example`;
+    await page.getByLabel('Extra origin 1').fill(`${cdn}/`);
     // The card shows its logo up to ~710 px wide: a tiny one is refused with the size it needs.
     const logoUpload = page.getByLabel('Upload a new Card logo');
     await expect(logoUpload).toHaveAccessibleDescription('At least 640 × 360 px');
@@ -70,6 +75,17 @@ test.describe('staff catalogue', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+    await expect(page.getByLabel('Extra origin 1')).toHaveValue(cdn);
+    // Trusted at once: in the initial config and allowed to frame the portal's screens.
+    const trusted = async () => {
+      const answer = await page.request.get('/api/control/get-initial-config');
+      return {
+        origins: ((await answer.json()) as { data: { allowedOrigins: string[] } }).data.allowedOrigins,
+        csp: answer.headers()['content-security-policy'] ?? '',
+      };
+    };
+    expect((await trusted()).origins).toContain(cdn);
+    expect((await trusted()).csp).toMatch(new RegExp(`frame-ancestors [^;]*${cdn.replaceAll('.', '\\.')}`));
 
     // Two items, one with a logo uploaded here; a price of zero is refused on its field.
     await sections.getByRole('link', { name: 'Prices' }).click();
@@ -145,6 +161,9 @@ test.describe('staff catalogue', () => {
     await portal.goto('/games/en/');
     await expect(portal.getByRole('heading', { name: 'Family Town' })).toBeVisible();
     await expect(portal.getByRole('heading', { name: english })).toHaveCount(0);
+    // Its origins are no longer trusted.
+    expect((await trusted()).origins).not.toContain(cdn);
+    expect((await trusted()).csp).not.toContain(cdn);
   });
 
   test('a support member has no catalogue: no navigation to it and the API answers 403', async ({ page, request }) => {

@@ -11,6 +11,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { seedDemoData } from './db/seed.ts';
 import { refusingNulCharacters } from './lib/nul-text.ts';
 import { createCatalogCache, sharedAcrossProcesses, type CatalogCache } from './modules/control/catalog-cache.ts';
+import { createGameOrigins } from './modules/control/game-origins.ts';
 import { priceLogoRoutes } from './modules/control/price-logo-routes.ts';
 import { createControlRepository } from './modules/control/repository.ts';
 import { controlRoutes } from './modules/control/routes.ts';
@@ -210,7 +211,14 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
 
     await app.register(errorHandlerPlugin);
     await app.register(requestIdPlugin);
-    await app.register(securityPlugin, { config });
+    // The origins of ALLOWED_GAME_ORIGINS and of the catalogue's games, for the security headers
+    // and the initial config alike.
+    const gameOrigins = createGameOrigins(
+      catalogCache,
+      { publicOrigin: config.publicOrigin, configured: config.ALLOWED_GAME_ORIGINS, httpsOnly: config.isProduction },
+      (error) => app.log.warn({ err: error }, 'the catalogue cannot be read: the game origins stay as last read'),
+    );
+    await app.register(securityPlugin, { config, gameOrigins: () => gameOrigins.current() });
     await app.register(compress, {
       global: true,
       threshold: 1024,
@@ -247,7 +255,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     if (accounts.devMailbox) await app.register(devMailRoutes, { mailbox: accounts.devMailbox });
     const service = createControlService({
       cache: catalogCache,
-      allowedOrigins: [config.publicOrigin, ...config.ALLOWED_GAME_ORIGINS.filter((o) => o !== config.publicOrigin)],
+      allowedOrigins: gameOrigins.withPortal,
       defaultProject: config.DEFAULT_PROJECT,
       offered: offeredMethods(config),
       signIn: config.nativeSignIn,
@@ -324,7 +332,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.register(catalogImageRoutes, { store: catalogImages, auth: staff.auth });
     await app.register(catalogConsoleRoutes, {
       prefix: '/api',
-      editor: createCatalogEditor({ db: database.db, cache: app.catalogCache }),
+      editor: createCatalogEditor({ db: database.db, cache: app.catalogCache, httpsOnly: config.isProduction }),
       auth: staff.auth,
     });
     app.decorate('receipts', receipts);

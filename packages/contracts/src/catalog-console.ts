@@ -32,6 +32,54 @@ export const ZHostName = z
   .max(253)
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, 'not a host name');
 
+/**
+ * Why `value` is not an exact origin (`scheme://host[:port]`, http or https, nothing after the
+ * host and port but an optional "/", no user, no wildcard), or `null` when it is one. Whether
+ * plain http is allowed is the server's call (not in production).
+ */
+export function originProblem(value: string): string | null {
+  const text = value.trim();
+  if (text.includes('*')) return 'an origin has no wildcards';
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'not an origin like https://game.example.com';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'an origin starts with https://';
+  if (!url.hostname) return 'not an origin like https://game.example.com';
+  if (url.username || url.password) return 'an origin has no user name or password';
+  // "https://a.example/" is the origin, "https://a.example/x", "?x" or "#x" is a page.
+  if (url.pathname !== '/' || url.search || url.hash || /[?#]/.test(text) || /^[a-z]+:\/\/[^/]*\/./i.test(text)) {
+    return 'an origin has no path, query or fragment';
+  }
+  return null;
+}
+
+/** The origin of an exact origin (`originProblem` answered null): lowercase, default port left out. */
+export const normalizeOrigin = (value: string): string => new URL(value.trim()).origin;
+
+/** The origin a game address runs on; `null` for a path on the portal itself or what is no http(s) URL. */
+export function originOfAddress(address: string | null | undefined): string | null {
+  if (!address) return null;
+  try {
+    const url = new URL(address.trim());
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** One extra origin a game's pages run on (a CDN, a second domain). */
+export const ZGameOrigin = z
+  .string()
+  .trim()
+  .max(300)
+  .superRefine((value, ctx) => {
+    const problem = originProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
 /** An amount in a currency's main unit: above zero, at most two decimals. */
 export const ZPriceAmount = z
   .number()
@@ -75,9 +123,20 @@ const gameFields = {
   socialItems: z.array(ZSocialItem).max(20),
   sortOrder: z.number().int().min(0).max(100_000),
   archived: z.boolean(),
+  /**
+   * Origins the game's pages run on besides its address's own (a CDN, a second domain): they
+   * join the origins allowed to frame the portal's screens and to exchange window messages.
+   */
+  extraOrigins: z.array(ZGameOrigin).max(20),
 };
 
-export const ZConsoleGame = z.object({ project: z.string(), ...gameFields, version: ZVersion });
+/** `extraOrigins` is left out only by servers older than it (read it as none). */
+export const ZConsoleGame = z.object({
+  project: z.string(),
+  ...gameFields,
+  extraOrigins: z.array(z.string()).optional(),
+  version: ZVersion,
+});
 export type TConsoleGame = z.infer<typeof ZConsoleGame>;
 
 /** PATCH /api/staff/catalog/projects/{project}/game */

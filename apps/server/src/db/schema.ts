@@ -83,6 +83,11 @@ export const games = pgTable('games', {
   /** hidden from the catalogue and its page; payments and tickets keep their references */
   archived: boolean('archived').notNull().default(false),
   version: integer('version').notNull().default(1),
+  /** exact origins the game's pages run on besides its address's own (a CDN, a second domain) */
+  extraOrigins: jsonb('extra_origins')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
 });
 
 export const prices = pgTable(

@@ -73,3 +73,26 @@ describe('content security policy and the payment providers', () => {
     expect(csp.get('script-src')).toEqual(["'self'"]);
   });
 });
+
+describe('the game origins of each request', () => {
+  it('frames and is framed by the origins read for the request, and changes with them', async () => {
+    let origins: string[] = [];
+    const app: FastifyInstance = Fastify();
+    apps.push(app);
+    await app.register(securityPlugin, { config: testConfig({}), gameOrigins: async () => origins });
+    app.get('/x', async () => ({ ok: true }));
+
+    const alone = await app.inject('/x');
+    expect(alone.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(alone.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(alone.headers['cross-origin-resource-policy']).toBe('same-origin');
+
+    origins = ['https://games.example.com', 'https://cdn.game.example'];
+    const framed = await app.inject('/x');
+    const csp = String(framed.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'self' https://games.example.com https://cdn.game.example");
+    expect(csp).toContain("frame-src 'self' https://games.example.com https://cdn.game.example");
+    expect(framed.headers['x-frame-options']).toBeUndefined();
+    expect(framed.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+});

@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppConfig } from '../config.ts';
@@ -56,15 +57,32 @@ export function providerSources(config: Pick<AppConfig, 'providers' | 'nativeSig
 
 /**
  * Security headers for every answer. Game frames: the portal frames its own demo games
- * ('self') and the games of ALLOWED_GAME_ORIGINS; those same origins may frame the
- * embedded account, payment and support screens (frame-ancestors). The checkouts of the
- * configured payment providers are allowed their scripts, frames and calls (providerSources).
+ * ('self') and the game origins (ALLOWED_GAME_ORIGINS and the catalogue's games, read per
+ * request from `gameOrigins`); those same origins may frame the embedded account, payment and
+ * support screens (frame-ancestors). The checkouts of the configured payment providers are
+ * allowed their scripts, frames and calls (providerSources).
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, { config }: { config: AppConfig }) => {
-    const games = config.ALLOWED_GAME_ORIGINS;
+  async (
+    app: FastifyInstance,
+    {
+      config,
+      gameOrigins = async () => config.ALLOWED_GAME_ORIGINS,
+    }: { config: AppConfig; gameOrigins?: () => Promise<readonly string[]> },
+  ) => {
     const https = config.publicOrigin.startsWith('https:');
     const providers = providerSources(config);
+    // The list of this request, read before helmet writes its headers (it runs after this hook).
+    const originsOf = new WeakMap<IncomingMessage, readonly string[]>();
+    const withSelf = (req: IncomingMessage) => ["'self'", ...(originsOf.get(req) ?? [])].join(' ');
+    app.addHook('onRequest', async (request, reply) => {
+      const games = await gameOrigins();
+      originsOf.set(request.raw, games);
+      // Games on other allowed origins load our images and the SDK.
+      reply.header('cross-origin-resource-policy', games.length > 0 ? 'cross-origin' : 'same-origin');
+      // frame-ancestors decides framing; X-Frame-Options cannot express a list of origins.
+      if (games.length === 0) reply.header('x-frame-options', 'SAMEORIGIN');
+    });
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -75,8 +93,8 @@ export const securityPlugin = fp(
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", ...providers.connectSrc],
-          frameSrc: ["'self'", ...games, ...providers.frameSrc],
-          frameAncestors: ["'self'", ...games],
+          frameSrc: [withSelf, ...providers.frameSrc],
+          frameAncestors: [withSelf],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           formAction: ["'self'"],
@@ -87,10 +105,9 @@ export const securityPlugin = fp(
       // Sign-in and payment providers open in popups the portal polls for `closed`;
       // plain same-origin would sever that handle.
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-      // Games on other allowed origins load our images and the SDK.
-      crossOriginResourcePolicy: { policy: games.length > 0 ? 'cross-origin' : 'same-origin' },
-      // frame-ancestors decides framing; X-Frame-Options cannot express a list of origins.
-      xFrameOptions: games.length > 0 ? false : { action: 'sameorigin' },
+      // Written by the hook above from the request's list of game origins.
+      crossOriginResourcePolicy: false,
+      xFrameOptions: false,
       strictTransportSecurity: https ? { maxAge: 15_552_000, includeSubDomains: false } : false,
     });
   },

@@ -51,4 +51,31 @@ describe.skipIf(SKIP_POSTGRES)('the catalogue across processes', () => {
     await expect.poll(() => titles(two), { timeout: 10_000, interval: 100 }).toContain('Family Town Deluxe');
     expect(await titles(one)).toContain('Family Town Deluxe');
   });
+
+  const originsOf = async (app: FastifyInstance) => {
+    const res = await app.inject('/api/control/get-initial-config');
+    return {
+      config: res.json<{ data: { allowedOrigins: string[] } }>().data.allowedOrigins,
+      csp: String(res.headers['content-security-policy']),
+    };
+  };
+
+  it("a game's new extra origin is trusted by the other process at once: initial config and frame-ancestors", async () => {
+    expect((await originsOf(two)).config).not.toContain('https://cdn.familytown.example');
+    const admin = await staffHeaders(one, ADMIN.email, ADMIN.password);
+    const detail = await one.inject({ url: '/api/staff/catalog/projects/familytown', headers: admin });
+    const game = detail.json<{ data: { game: TConsoleGame } }>().data.game;
+    const saved = await one.inject({
+      method: 'PATCH',
+      url: '/api/staff/catalog/projects/familytown/game',
+      headers: admin,
+      payload: { version: game.version, extraOrigins: ['https://cdn.familytown.example'] },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await expect
+      .poll(async () => (await originsOf(two)).config, { timeout: 10_000, interval: 100 })
+      .toContain('https://cdn.familytown.example');
+    expect((await originsOf(two)).csp).toContain("frame-ancestors 'self' https://cdn.familytown.example");
+    expect((await originsOf(one)).config).toContain('https://cdn.familytown.example');
+  });
 });

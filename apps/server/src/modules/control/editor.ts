@@ -1,4 +1,5 @@
 import { asc, eq, ne } from 'drizzle-orm';
+import { normalizeOrigin, originProblem } from '@portal/contracts/catalog-console';
 import type {
   TConsoleGame,
   TConsoleGameUpdate,
@@ -46,6 +47,7 @@ export function toConsoleGame(row: GameRow): TConsoleGame {
     socialItems: row.socialItems,
     sortOrder: row.sortOrder,
     archived: row.archived,
+    extraOrigins: row.extraOrigins,
     version: row.version,
   };
 }
@@ -98,14 +100,35 @@ function sent<T extends Record<string, unknown>>(patch: T): Partial<T> {
   return Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
-export type CatalogEditorDeps = { db: Db; cache: CatalogCache };
+/**
+ * The extra origins to store: each an exact origin (the contract checked its form), https only
+ * when `httpsOnly`, written the way browsers send them, without repeats. A bad one is a 400
+ * naming its entry.
+ */
+export function extraOriginsOf(values: readonly string[], httpsOnly: boolean): string[] {
+  const origins: string[] = [];
+  values.forEach((value, index) => {
+    const problem =
+      originProblem(value) ?? (httpsOnly && !value.trim().toLowerCase().startsWith('https:') ? 'an origin starts with https://' : null);
+    if (problem) throw new AppError('VALIDATION_ERROR', 400, `body.extraOrigins.${index}: ${problem} ("${value}")`);
+    origins.push(normalizeOrigin(value));
+  });
+  return [...new Set(origins)];
+}
+
+export type CatalogEditorDeps = {
+  db: Db;
+  cache: CatalogCache;
+  /** Production: a game's extra origins must be https. */
+  httpsOnly?: boolean;
+};
 
 /**
  * The console's writes to the catalogue. Each change runs in one transaction with its audit
  * line, checks the version the editor loaded (a stale save is a conflict, never a silent
  * overwrite), and then tells every process to drop its cached catalogue.
  */
-export function createCatalogEditor({ db, cache }: CatalogEditorDeps) {
+export function createCatalogEditor({ db, cache, httpsOnly = false }: CatalogEditorDeps) {
   async function hostNamesFree(tx: DbOrTx, project: string, hostNames: string[]): Promise<void> {
     if (hostNames.length === 0) return;
     const others = await tx.select({ name: projects.name, hostNames: projects.hostNames }).from(projects).where(ne(projects.name, project));
@@ -150,7 +173,17 @@ export function createCatalogEditor({ db, cache }: CatalogEditorDeps) {
         project: toConsoleProject(project),
         game: game
           ? toConsoleGame(game)
-          : { project: name, webPage: null, localization: {}, seoData: {}, socialItems: [], sortOrder: 0, archived: false, version: 1 },
+          : {
+              project: name,
+              webPage: null,
+              localization: {},
+              seoData: {},
+              socialItems: [],
+              sortOrder: 0,
+              archived: false,
+              extraOrigins: [],
+              version: 1,
+            },
         prices: priceRows.map(toConsolePrice),
       };
     },
@@ -197,7 +230,9 @@ export function createCatalogEditor({ db, cache }: CatalogEditorDeps) {
       });
     },
 
-    updateGame(staffId: string, project: string, { version, ...patch }: TConsoleGameUpdate): Promise<TConsoleGame> {
+    updateGame(staffId: string, project: string, { version, extraOrigins, ...rest }: TConsoleGameUpdate): Promise<TConsoleGame> {
+      // Checked before the transaction: a refused origin saves nothing.
+      const patch = extraOrigins === undefined ? rest : { ...rest, extraOrigins: extraOriginsOf(extraOrigins, httpsOnly) };
       return changed(async (tx) => {
         const row = await lockedGame(tx, project);
         const before = toConsoleGame(row);

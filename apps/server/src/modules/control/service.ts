@@ -24,8 +24,11 @@ export const ZInitialConfigResponse = dataOf(ZInitialConfig);
 
 export type ControlServiceDeps = {
   cache: CatalogCache;
-  /** PUBLIC_URL's origin followed by ALLOWED_GAME_ORIGINS. */
-  allowedOrigins: string[];
+  /**
+   * The initial config's `allowedOrigins`: PUBLIC_URL's origin, ALLOWED_GAME_ORIGINS and the
+   * catalogue's games (`GameOrigins.withPortal`), or a fixed list.
+   */
+  allowedOrigins: readonly string[] | ((snapshot: CatalogSnapshot) => readonly string[]);
   defaultProject: string;
   /** Sign-in and payment methods this deployment serves; a project's lists are cut to them. */
   offered?: OfferedMethods;
@@ -118,7 +121,7 @@ export function createControlService({ cache, allowedOrigins, defaultProject, of
           data: toInitialConfig(
             findProject(snapshot, project.name) ?? project,
             catalogue(snapshot).map((item) => item.name),
-            allowedOrigins,
+            typeof allowedOrigins === 'function' ? [...allowedOrigins(snapshot)] : [...allowedOrigins],
             offered,
             signIn,
           ),

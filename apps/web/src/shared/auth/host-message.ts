@@ -8,8 +8,8 @@ import { isFramedWindow, resolveParentOrigin } from '../bridge/service-bridge-or
  * Results handed to the host that embeds these screens, over the service bridge:
  * `{ type: 'authResult' | 'paymentResult' | 'supportResult', result }` to `window.parent`, with
  * the host's exact origin as targetOrigin, and only when that origin is allowed (the portal's
- * own origin and `allowedOrigins` of the initial config, i.e. PUBLIC_URL and
- * ALLOWED_GAME_ORIGINS). Never `*`: results carry tokens. Redirect and mobile modes go to the
+ * own origin and `allowedOrigins` of the initial config, i.e. PUBLIC_URL, ALLOWED_GAME_ORIGINS
+ * and the catalogue's game origins). Never `*`: results carry tokens. Redirect and mobile modes go to the
  * result pages instead (`/session/loginDone/:result`, `/payments/done/:result`,
  * `/support/done/:result`, result = base64url JSON).
  *

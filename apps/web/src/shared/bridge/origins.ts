@@ -1,7 +1,8 @@
 /**
  * Origins allowed to exchange window messages with the portal: the portal's own
- * origin and `allowedOrigins` of the initial config (the server's PUBLIC_URL origin followed by
- * ALLOWED_GAME_ORIGINS). Matching is exact after normalization; there are no wildcards.
+ * origin and `allowedOrigins` of the initial config (the server's PUBLIC_URL origin, then
+ * ALLOWED_GAME_ORIGINS and the origins of the catalogue's games that are not archived).
+ * Matching is exact after normalization; there are no wildcards.
  */
 
 /**

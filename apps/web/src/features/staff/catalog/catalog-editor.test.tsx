@@ -168,6 +168,55 @@ describe('catalogue editor', () => {
     expect(JSON.parse(String(second?.[1]?.body))).toMatchObject({ version: 3, localization: { en: { name: 'Starfall Deluxe 2' } } });
   });
 
+  it('shows the origin of the game address and edits the extra origins, each checked as an exact origin', async () => {
+    let saves = 0;
+    const fetchMock = catalogApi({
+      '/api/staff/catalog/projects/starfall/game': () => {
+        saves += 1;
+        return saves === 1
+          ? { status: 400, body: { code: 'VALIDATION_ERROR', message: 'body.extraOrigins.0: an origin starts with https://' } }
+          : { body: { data: { ...game, extraOrigins: ['https://cdn.starfall.example'], version: 3 } } };
+      },
+    });
+    renderStaff('/staff/catalog/starfall');
+    const own = await screen.findByLabelText('Origin taken from the address');
+    // The demo address is a path on the portal: no origin of its own.
+    expect(own).toHaveTextContent('This site (the address is a path on the portal)');
+    changeValue(screen.getByLabelText('Game address'), 'https://play.starfall.example/game/index.html?x=1');
+    expect(own).toHaveTextContent('https://play.starfall.example');
+    expect(screen.getByText('No extra origins.')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add an origin' }));
+    changeValue(screen.getByLabelText('Extra origin 1'), 'https://cdn.starfall.example/assets');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Refused before anything is sent: a path is not an origin.
+    expect(await screen.findByText(/Not an exact origin/, { selector: '[role=alert]' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Extra origin 1')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    // An empty row is not sent; the server's refusal lands on the row the origin was typed in.
+    changeValue(screen.getByLabelText('Extra origin 1'), '');
+    fireEvent.click(screen.getByRole('button', { name: 'Add an origin' }));
+    changeValue(screen.getByLabelText('Extra origin 2'), 'http://cdn.starfall.example');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByLabelText('Extra origin 2')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText('Extra origin 1')).toHaveAttribute('aria-invalid', 'false');
+    expect(bodyOf(fetchMock, '/api/staff/catalog/projects/starfall/game', 'PATCH')).toMatchObject({
+      version: 2,
+      extraOrigins: ['http://cdn.starfall.example'],
+      webPage: { iframeUrl: 'https://play.starfall.example/game/index.html?x=1' },
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove extra origin 1' }));
+    changeValue(screen.getByLabelText('Extra origin 1'), 'https://cdn.starfall.example');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    const second = fetchMock.mock.calls.filter(([input, init]) => String(input).endsWith('/game') && init?.method === 'PATCH')[1];
+    expect(JSON.parse(String(second?.[1]?.body))).toMatchObject({ extraOrigins: ['https://cdn.starfall.example'] });
+    expect(screen.getByLabelText('Extra origin 1')).toHaveValue('https://cdn.starfall.example');
+    expect(screen.queryByLabelText('Extra origin 2')).not.toBeInTheDocument();
+  });
+
   it('refuses a price of zero with a field message and shows the server’s field message', async () => {
     const fetchMock = catalogApi({
       '/api/staff/catalog/projects/starfall/prices': {

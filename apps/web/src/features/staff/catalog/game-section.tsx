@@ -9,6 +9,7 @@ import { useSaveGame } from './api';
 import { FieldError } from './catalog-page';
 import { EditStatus } from './edit-status';
 import { conflictOf, fieldErrorsOf, useRecordEditor, useReportDirty, zodFieldErrors, type FieldErrors } from './editing';
+import { GameOriginsField } from './game-origins-field';
 import { ImageField } from './image-field';
 
 type Texts = { name: string; cardDescription: string; fullDescription: string };
@@ -24,6 +25,7 @@ type GameDraft = {
   footerBackgroundColor: string;
   sortOrder: string;
   archived: boolean;
+  extraOrigins: string[];
 };
 const TEXT_KEYS = ['name', 'cardDescription', 'fullDescription'] as const;
 const IMAGE_KEYS = ['cardLogoImage', 'gameImage', 'projectBackgroundFile'] as const;
@@ -48,9 +50,26 @@ const toDraft = (game: TConsoleGame): GameDraft => ({
   footerBackgroundColor: game.webPage?.footerBackgroundColor ?? '',
   sortOrder: String(game.sortOrder),
   archived: game.archived,
+  extraOrigins: game.extraOrigins ?? [],
 });
 
 const isMissing = (texts: Texts) => TEXT_KEYS.every((key) => !texts[key].trim());
+
+/** The extra origins typed, without the empty rows, each with the row it came from. */
+const typedOrigins = (draft: GameDraft) =>
+  draft.extraOrigins.map((origin, row) => ({ origin: origin.trim(), row })).filter(({ origin }) => origin !== '');
+
+/** Field messages about `extraOrigins.<sent index>` moved to the row the origin was typed in. */
+function onOriginRows(errors: FieldErrors, draft: GameDraft): FieldErrors {
+  const rows = typedOrigins(draft).map(({ row }) => row);
+  return Object.fromEntries(
+    Object.entries(errors).map(([key, message]) => {
+      const match = /^extraOrigins\.(\d+)$/.exec(key);
+      const row = match ? rows[Number(match[1])] : undefined;
+      return [row === undefined ? key : `extraOrigins.${row}`, message];
+    }),
+  );
+}
 
 /** The update a draft stands for: languages left empty are left out (the portal shows English for them). */
 function toUpdate(draft: GameDraft, version: number) {
@@ -75,6 +94,7 @@ function toUpdate(draft: GameDraft, version: number) {
       : null,
     sortOrder: draft.sortOrder.trim() === '' ? Number.NaN : Number(draft.sortOrder),
     archived: draft.archived,
+    extraOrigins: typedOrigins(draft).map(({ origin }) => origin),
   };
 }
 
@@ -101,7 +121,7 @@ export function GameSection({ detail }: { detail: TConsoleProjectDetail }) {
     event.preventDefault();
     const parsed = ZConsoleGameUpdate.safeParse(toUpdate(draft, editor.base.version));
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      setErrors(onOriginRows(zodFieldErrors(parsed.error), draft));
       return;
     }
     setErrors({});
@@ -113,7 +133,7 @@ export function GameSection({ detail }: { detail: TConsoleProjectDetail }) {
       onError: (error) => {
         const theirs = conflictOf<TConsoleGame>(error);
         if (theirs) editor.setConflict(theirs);
-        setErrors(fieldErrorsOf(error) ?? {});
+        setErrors(onOriginRows(fieldErrorsOf(error) ?? {}, draft));
       },
     });
   };
@@ -229,6 +249,13 @@ export function GameSection({ detail }: { detail: TConsoleProjectDetail }) {
           ))}
         </div>
       </fieldset>
+
+      <GameOriginsField
+        address={draft.iframeUrl}
+        origins={draft.extraOrigins}
+        onChange={(origins) => set('extraOrigins', origins)}
+        errorOf={(index) => errorOf(`extraOrigins.${index}`)}
+      />
 
       <fieldset className="staff-card">
         <legend>{t('staff.catalog.game.listing')}</legend>

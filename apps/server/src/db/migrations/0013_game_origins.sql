@@ -1,0 +1,1 @@
+ALTER TABLE "games" ADD COLUMN "extra_origins" jsonb DEFAULT '[]'::jsonb NOT NULL;
