@@ -6,6 +6,9 @@ import { useGamesData } from '../api/get-games-data';
 import { GameCard } from './game-card';
 import './catalogue-page.css';
 
+/** Cards a wide screen shows before scrolling: their logos load first. */
+const FIRST_VIEW_CARDS = 3;
+
 /** `/games/:lng/`: every catalogue game as a card. */
 export function CataloguePage() {
   const { t } = useTranslation();
@@ -27,9 +30,9 @@ export function CataloguePage() {
         <p className="catalogue__empty">{games.isError ? t('errors.GET_GAMES_DATA_ERROR') : t('catalogue.empty')}</p>
       ) : (
         <ul className="catalogue__grid">
-          {list.map((game) => (
+          {list.map((game, index) => (
             <li key={game.project}>
-              <GameCard game={game} lng={lng} />
+              <GameCard game={game} lng={lng} inFirstView={index < FIRST_VIEW_CARDS} />
             </li>
           ))}
         </ul>

@@ -9,8 +9,11 @@ import './game-card.css';
 
 export const DEFAULT_CARD_COLOR = 'rgba(46, 160, 67, 0.35)';
 
-/** One catalogue card; a game in development is greyed and cannot be opened. */
-export function GameCard({ game, lng }: { game: TGameRecord; lng: Language }) {
+/**
+ * One catalogue card; a game in development is greyed and cannot be opened. The first cards
+ * (`inFirstView`) load their logo at once: one of them is the page's largest paint.
+ */
+export function GameCard({ game, lng, inFirstView = false }: { game: TGameRecord; lng: Language; inFirstView?: boolean }) {
   const { t } = useTranslation();
   const page = game.web_page;
   const text = pickLocalized(game.localization, lng);
@@ -26,7 +29,16 @@ export function GameCard({ game, lng }: { game: TGameRecord; lng: Language }) {
       aria-labelledby={headingId}
       aria-disabled={inDevelop ? 'true' : undefined}
     >
-      <div className="game-card__logo">{page?.cardLogoImage && <img src={assetUrl(page.cardLogoImage)} alt={name} loading="lazy" />}</div>
+      <div className="game-card__logo">
+        {page?.cardLogoImage && (
+          <img
+            src={assetUrl(page.cardLogoImage)}
+            alt={name}
+            loading={inFirstView ? 'eager' : 'lazy'}
+            fetchPriority={inFirstView ? 'high' : 'auto'}
+          />
+        )}
+      </div>
       <h2 id={headingId} className="game-card__name">
         {name}
       </h2>
