@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isServerPath } from '@portal/contracts/server-paths';
 import { buildTestApp } from '../../test/app.ts';
+import { likelyPageLanguage } from './static-files.ts';
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
@@ -36,6 +37,26 @@ describe('static files with a built web app', () => {
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it('hints the translations of the likely page language (path, then browser) for preloading', async () => {
+    const hint = async (url: string, acceptLanguage?: string) =>
+      (await app.inject({ url, headers: { ...html, ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) } })).headers.link;
+    expect(await hint('/games/ru/familytown/')).toBe('</locales/ru/translation.json>; rel=preload; as=fetch; crossorigin=anonymous');
+    expect(await hint('/session/login/email', 'de-DE,de;q=0.9,en;q=0.8')).toBe(
+      '</locales/de/translation.json>; rel=preload; as=fetch; crossorigin=anonymous',
+    );
+    expect(await hint('/support/tickets')).toBe('</locales/en/translation.json>; rel=preload; as=fetch; crossorigin=anonymous');
+  });
+
+  it('guesses a page language as the web app picks it, the portal pages speaking ru or en only', () => {
+    expect(likelyPageLanguage('/games/en/', 'ru-RU')).toBe('en');
+    expect(likelyPageLanguage('/games/de/', 'ru-RU,ru;q=0.9')).toBe('ru');
+    expect(likelyPageLanguage('/prices/familytown', 'ja')).toBe('en');
+    expect(likelyPageLanguage('/session/login/abc/web/ko/familytown', 'ja')).toBe('ja');
+    expect(likelyPageLanguage('/payments/process/p-1', 'zh-CN,zh;q=0.9')).toBe('zh');
+    expect(likelyPageLanguage('/', '*')).toBe('en');
+    expect(likelyPageLanguage('/', undefined)).toBe('en');
   });
 
   it('does not answer API, file or non-HTML misses with the page', async () => {

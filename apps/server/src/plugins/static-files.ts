@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { ApiErrorBody } from '@portal/contracts/errors';
+import { FALLBACK_LANGUAGE, isLanguage, isPortalLanguage, type Language } from '@portal/contracts/languages';
 import { isServerPath, isWebFilePath } from '@portal/contracts/server-paths';
 import { AppError } from '../lib/app-error.ts';
 
@@ -20,6 +21,21 @@ function spaCacheControl(relativePath: string): string {
   if (relativePath.startsWith('static_files/')) return 'public, max-age=86400';
   if (relativePath === 'index.html') return 'no-cache';
   return 'public, max-age=3600';
+}
+
+/**
+ * The interface language a page will most likely ask translations for: the path's language
+ * segment (`/games/en/...`), else the browser's first language the portal speaks. The catalogue,
+ * game and prices pages speak ru or en only. A guess: a visitor with a saved choice loads that.
+ */
+export function likelyPageLanguage(pathname: string, acceptLanguage: string | undefined): Language {
+  const segments = pathname.split('/').filter(Boolean);
+  const portal = segments[0] === 'games' || segments[0] === 'prices';
+  const fromPath = segments[1]?.toLowerCase();
+  if (portal ? isPortalLanguage(fromPath) : isLanguage(fromPath)) return fromPath as Language;
+  const browser = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase().split(/[-_;]/)[0];
+  if (portal) return isPortalLanguage(browser) ? browser : FALLBACK_LANGUAGE;
+  return isLanguage(browser) ? browser : FALLBACK_LANGUAGE;
 }
 
 // Letters only, so no name can climb out of the folder; the documents share one stylesheet.
@@ -108,8 +124,11 @@ export const staticFilesPlugin = fp(
       if (!webBuilt) {
         return reply.code(503).send({ code: 'WEB_NOT_BUILT', message: 'The web app is not built yet' } satisfies ApiErrorBody);
       }
-      // Client routes (/games/en/, /prices/...) are rendered by the SPA.
+      // Client routes (/games/en/, /prices/...) are rendered by the SPA. Its translations are
+      // fetched as soon as the page arrives instead of after the scripts ran (a hint only).
       reply.header('cache-control', 'no-cache');
+      const language = likelyPageLanguage(pathname, request.headers['accept-language']);
+      reply.header('link', `</locales/${language}/translation.json>; rel=preload; as=fetch; crossorigin=anonymous`);
       return reply.sendFile('index.html', dist, { cacheControl: false });
     });
   },
