@@ -23,6 +23,47 @@ export function useDuration() {
   return (ms: number) => new Intl.NumberFormat(language, { style: 'unit', unit: 'millisecond', unitDisplay: 'short' }).format(ms);
 }
 
+/** The columns of a deliveries table: when, event, event id, answer, time taken, attempt, next retry. */
+export function DeliveryHeadings() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <th scope="col">{t('staff.projects.deliveries.when')}</th>
+      <th scope="col">{t('staff.projects.deliveries.event')}</th>
+      <th scope="col">{t('staff.projects.deliveries.eventId')}</th>
+      <th scope="col">{t('staff.projects.deliveries.answer')}</th>
+      <th scope="col">{t('staff.projects.deliveries.duration')}</th>
+      <th scope="col">{t('staff.projects.deliveries.attempt')}</th>
+      <th scope="col">{t('staff.projects.deliveries.nextRetry')}</th>
+    </>
+  );
+}
+
+/** One delivery's cells under `DeliveryHeadings`. */
+export function DeliveryCells({ delivery }: { delivery: TWebhookDelivery }) {
+  const { t } = useTranslation();
+  const duration = useDuration();
+  return (
+    <>
+      <td>
+        <time dateTime={delivery.createdAt}>{formatDateTime(delivery.createdAt)}</time>
+      </td>
+      <td>
+        <code>{delivery.eventType}</code>
+      </td>
+      <td>
+        <code className="staff-mono">{delivery.eventId}</code>
+      </td>
+      <td>
+        <Outcome delivery={delivery} />
+      </td>
+      <td>{duration(delivery.durationMs)}</td>
+      <td>{delivery.attempt === 0 ? t('staff.projects.deliveries.manual') : delivery.attempt}</td>
+      <td>{delivery.nextRetryAt ? <time dateTime={delivery.nextRetryAt}>{formatDateTime(delivery.nextRetryAt)}</time> : '—'}</td>
+    </>
+  );
+}
+
 /** A failed console call's text: the server's conflict (no URL set) or the generic message. */
 function errorText(error: unknown, t: (key: string) => string): string {
   if (error instanceof ApiError && error.code === 'WEBHOOK_NOT_SET') return t('staff.projects.noWebhook');
@@ -62,7 +103,6 @@ export function WebhookDeliveries({ project }: { project: string }) {
   const { t } = useTranslation();
   const deliveries = useWebhookDeliveries(project);
   const redeliver = useRedeliverWebhook();
-  const duration = useDuration();
   const rows = deliveries.data ?? [];
   return (
     <section className="staff-card staff-deliveries" aria-labelledby="staff-deliveries-title">
@@ -84,13 +124,7 @@ export function WebhookDeliveries({ project }: { project: string }) {
             <caption className="staff-visually-hidden">{t('staff.projects.deliveries.caption', { project })}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('staff.projects.deliveries.when')}</th>
-                <th scope="col">{t('staff.projects.deliveries.event')}</th>
-                <th scope="col">{t('staff.projects.deliveries.eventId')}</th>
-                <th scope="col">{t('staff.projects.deliveries.answer')}</th>
-                <th scope="col">{t('staff.projects.deliveries.duration')}</th>
-                <th scope="col">{t('staff.projects.deliveries.attempt')}</th>
-                <th scope="col">{t('staff.projects.deliveries.nextRetry')}</th>
+                <DeliveryHeadings />
                 <th scope="col">
                   <span className="staff-visually-hidden">{t('staff.projects.deliveries.actions')}</span>
                 </th>
@@ -99,23 +133,7 @@ export function WebhookDeliveries({ project }: { project: string }) {
             <tbody>
               {rows.map((delivery) => (
                 <tr key={delivery.id}>
-                  <td>
-                    <time dateTime={delivery.createdAt}>{formatDateTime(delivery.createdAt)}</time>
-                  </td>
-                  <td>
-                    <code>{delivery.eventType}</code>
-                  </td>
-                  <td>
-                    <code className="staff-mono">{delivery.eventId}</code>
-                  </td>
-                  <td>
-                    <Outcome delivery={delivery} />
-                  </td>
-                  <td>{duration(delivery.durationMs)}</td>
-                  <td>{delivery.attempt === 0 ? t('staff.projects.deliveries.manual') : delivery.attempt}</td>
-                  <td>
-                    {delivery.nextRetryAt ? <time dateTime={delivery.nextRetryAt}>{formatDateTime(delivery.nextRetryAt)}</time> : '—'}
-                  </td>
+                  <DeliveryCells delivery={delivery} />
                   <td>
                     <button
                       type="button"
