@@ -264,3 +264,34 @@ export function FieldError({ id, message }: { id: string; message: string | unde
     </span>
   );
 }
+
+/** A place in the catalogue's order (0 first), with its message when it is not a whole number. */
+export function SortOrderField({
+  id,
+  value,
+  invalid,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  invalid: boolean;
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="staff-field">
+      <label htmlFor={id}>{t('staff.catalog.game.sortOrder')}</label>
+      <input
+        id={id}
+        type="number"
+        min={0}
+        step={1}
+        value={value}
+        aria-invalid={invalid ? 'true' : 'false'}
+        aria-describedby={`${id}-error`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <FieldError id={`${id}-error`} message={invalid ? t('staff.catalog.errors.sortOrder') : undefined} />
+    </div>
+  );
+}

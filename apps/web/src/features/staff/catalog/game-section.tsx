@@ -6,7 +6,7 @@ import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts/l
 import { LANGUAGE_NAMES } from '@/shared/i18n/i18n';
 import { assetUrl } from '@/shared/paths';
 import { useSaveGame } from './api';
-import { FieldError } from './catalog-page';
+import { FieldError, SortOrderField } from './catalog-page';
 import { EditStatus } from './edit-status';
 import { conflictOf, fieldErrorsOf, useRecordEditor, useReportDirty, zodFieldErrors, type FieldErrors } from './editing';
 import { GameOriginsField } from './game-origins-field';
@@ -259,20 +259,12 @@ export function GameSection({ detail }: { detail: TConsoleProjectDetail }) {
 
       <fieldset className="staff-card">
         <legend>{t('staff.catalog.game.listing')}</legend>
-        <div className="staff-field">
-          <label htmlFor={`${id}-order`}>{t('staff.catalog.game.sortOrder')}</label>
-          <input
-            id={`${id}-order`}
-            type="number"
-            min={0}
-            step={1}
-            value={draft.sortOrder}
-            aria-invalid={invalid('sortOrder')}
-            aria-describedby={`${id}-order-error`}
-            onChange={(event) => set('sortOrder', event.target.value)}
-          />
-          <FieldError id={`${id}-order-error`} message={errorOf('sortOrder') && t('staff.catalog.errors.sortOrder')} />
-        </div>
+        <SortOrderField
+          id={`${id}-order`}
+          value={draft.sortOrder}
+          invalid={Boolean(errorOf('sortOrder'))}
+          onChange={(value) => set('sortOrder', value)}
+        />
         <div className="staff-check">
           <input
             id={`${id}-archived`}

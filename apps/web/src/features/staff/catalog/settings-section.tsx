@@ -14,7 +14,7 @@ import { LANGUAGE_NAMES } from '@/shared/i18n/i18n';
 import { PORTAL_LEGAL_DOCS } from '@/shared/legal-docs';
 import { assetUrl } from '@/shared/paths';
 import { useSaveProject } from './api';
-import { FieldError, linesOf } from './catalog-page';
+import { FieldError, SortOrderField, linesOf } from './catalog-page';
 import { EditStatus } from './edit-status';
 import { conflictOf, fieldErrorsOf, useRecordEditor, useReportDirty, zodFieldErrors, type FieldErrors } from './editing';
 import { ImageField } from './image-field';
@@ -304,20 +304,12 @@ export function SettingsSection({ detail }: { detail: TConsoleProjectDetail }) {
           />
           <label htmlFor={`${id}-out`}>{t('staff.catalog.settings.outOfCatalog')}</label>
         </div>
-        <div className="staff-field">
-          <label htmlFor={`${id}-order`}>{t('staff.catalog.game.sortOrder')}</label>
-          <input
-            id={`${id}-order`}
-            type="number"
-            min={0}
-            step={1}
-            value={draft.sortOrder}
-            aria-invalid={invalid('sortOrder')}
-            aria-describedby={`${id}-order-error`}
-            onChange={(event) => set('sortOrder', event.target.value)}
-          />
-          <FieldError id={`${id}-order-error`} message={errorOf('sortOrder') && t('staff.catalog.errors.sortOrder')} />
-        </div>
+        <SortOrderField
+          id={`${id}-order`}
+          value={draft.sortOrder}
+          invalid={Boolean(errorOf('sortOrder'))}
+          onChange={(value) => set('sortOrder', value)}
+        />
       </fieldset>
 
       <fieldset className="staff-card">
