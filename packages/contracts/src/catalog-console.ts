@@ -243,9 +243,31 @@ export const CATALOG_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
  * - background: the game page's full-window background (background-size: cover);
  * - priceLogo: drawn at 48x48 CSS px on the prices page, stretched to a square;
  * - ogImage: the link preview of social networks, shown at 1.91:1;
- * - favicon, appleTouchIcon: square icons of the browser tab and the home screen.
+ * - favicon, appleTouchIcon: square icons of the browser tab and the home screen;
+ * - the art of a single-game site, all but its buttons cropped to fill (background-size: cover),
+ *   so any shape fits:
+ *   - singleGameBackground: behind the game on screens wider than 1024 CSS px;
+ *   - singleGameBackgroundSmall: the same at 1024 CSS px and below, portrait or landscape;
+ *   - singleGamePopup: the age check window, 560 CSS px wide and about 400 high;
+ *   - singleGamePopupSmall: that window at 767 CSS px and below, narrower and taller;
+ *   - singleGameButton: the age check button, 360x72 CSS px, stretched to it (5:1);
+ *   - singleGameButtonSmall: that button at 767 CSS px and below, 260x56 CSS px, stretched.
  */
-export const CATALOG_IMAGE_KINDS = ['cardLogo', 'gameImage', 'background', 'priceLogo', 'ogImage', 'favicon', 'appleTouchIcon'] as const;
+export const CATALOG_IMAGE_KINDS = [
+  'cardLogo',
+  'gameImage',
+  'background',
+  'priceLogo',
+  'ogImage',
+  'favicon',
+  'appleTouchIcon',
+  'singleGameBackground',
+  'singleGameBackgroundSmall',
+  'singleGamePopup',
+  'singleGamePopupSmall',
+  'singleGameButton',
+  'singleGameButtonSmall',
+] as const;
 export type CatalogImageKind = (typeof CATALOG_IMAGE_KINDS)[number];
 
 export type CatalogImageRule = {
@@ -263,6 +285,12 @@ export const CATALOG_IMAGE_RULES: Record<CatalogImageKind, CatalogImageRule> = {
   ogImage: { minWidth: 1200, minHeight: 630, ratio: { width: 1.91, height: 1, tolerance: 0.1 } },
   favicon: { minWidth: 48, minHeight: 48, ratio: { width: 1, height: 1, tolerance: 0.05 } },
   appleTouchIcon: { minWidth: 180, minHeight: 180, ratio: { width: 1, height: 1, tolerance: 0.05 } },
+  singleGameBackground: { minWidth: 1920, minHeight: 1080 },
+  singleGameBackgroundSmall: { minWidth: 1024, minHeight: 1024 },
+  singleGamePopup: { minWidth: 1120, minHeight: 800 },
+  singleGamePopupSmall: { minWidth: 720, minHeight: 900 },
+  singleGameButton: { minWidth: 720, minHeight: 144, ratio: { width: 5, height: 1, tolerance: 0.1 } },
+  singleGameButtonSmall: { minWidth: 520, minHeight: 112, ratio: { width: 4.64, height: 1, tolerance: 0.1 } },
 };
 
 /** Why an image of `width`x`height` does not fit its kind, or null when it does. */

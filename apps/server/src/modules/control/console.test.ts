@@ -398,6 +398,42 @@ describe.each(backends)('catalogue console over $name', (backend) => {
       expect((await upload(editor, jpegOfSize(600, 960, 6), 'image/jpeg', 'image', 'gameImage')).statusCode).toBe(201);
     });
 
+    it('checks the single-game art against where the site shows it: cropped art of any shape, buttons of their own shape', async () => {
+      // The backgrounds and the age check window are cropped to fill: portrait or landscape both fit.
+      const sizes = [
+        ['singleGameBackground', 1920, 1080, 1920, 2400],
+        ['singleGameBackgroundSmall', 1024, 1024, 1080, 1920],
+        ['singleGamePopup', 1120, 800, 1600, 800],
+        ['singleGamePopupSmall', 720, 900, 1440, 900],
+      ] as const;
+      for (const [kind, width, height, otherWidth, otherHeight] of sizes) {
+        expect(CATALOG_IMAGE_RULES[kind]).toEqual({ minWidth: width, minHeight: height });
+        expect((await upload(editor, solidPng(width, height), 'image/png', 'image', kind)).statusCode, kind).toBe(201);
+        expect((await upload(editor, solidPng(otherWidth, otherHeight), 'image/png', 'image', kind)).statusCode, kind).toBe(201);
+        const short = await upload(editor, solidPng(width, height - 1), 'image/png', 'image', kind);
+        expect(short.statusCode, kind).toBe(400);
+        expect(short.json(), kind).toMatchObject({ code: 'IMAGE_TOO_SMALL' });
+      }
+      // The buttons are stretched to 360x72 and 260x56 CSS px: twice that, and about that shape.
+      expect((await upload(editor, solidPng(720, 144), 'image/png', 'image', 'singleGameButton')).statusCode).toBe(201);
+      expect((await upload(editor, solidPng(1440, 288), 'image/png', 'image', 'singleGameButton')).statusCode).toBe(201);
+      const small = await upload(editor, solidPng(360, 72), 'image/png', 'image', 'singleGameButton');
+      expect(small.statusCode).toBe(400);
+      expect(small.json<{ message: string }>()).toMatchObject({ code: 'IMAGE_TOO_SMALL' });
+      expect(small.json<{ message: string }>().message).toContain('An age check button must be at least 720×144 px');
+      const square = await upload(editor, solidPng(720, 720), 'image/png', 'image', 'singleGameButton');
+      expect(square.statusCode).toBe(400);
+      expect(square.json()).toMatchObject({ code: 'IMAGE_WRONG_SHAPE' });
+      expect(square.json<{ message: string }>().message).toContain('5:1');
+      expect((await upload(editor, solidPng(520, 112), 'image/png', 'image', 'singleGameButtonSmall')).statusCode).toBe(201);
+      const tall = await upload(editor, solidPng(520, 160), 'image/png', 'image', 'singleGameButtonSmall');
+      expect(tall.statusCode).toBe(400);
+      expect(tall.json()).toMatchObject({ code: 'IMAGE_WRONG_SHAPE' });
+      const tiny = await upload(editor, solidPng(260, 56), 'image/png', 'image', 'singleGameButtonSmall');
+      expect(tiny.statusCode).toBe(400);
+      expect(tiny.json()).toMatchObject({ code: 'IMAGE_TOO_SMALL' });
+    });
+
     it('refuses with a checked kind what is not an image, a damaged one, an unknown kind and too many bytes', async () => {
       expect((await upload(editor, Buffer.from('just text, not a picture at all'), 'image/png', 'image', 'cardLogo')).statusCode).toBe(415);
       const damaged = await upload(editor, pngHeader().subarray(0, 20), 'image/png', 'image', 'cardLogo');

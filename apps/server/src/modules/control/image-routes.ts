@@ -60,6 +60,12 @@ const KIND_NAMES: Record<CatalogImageKind, string> = {
   ogImage: 'A link preview image',
   favicon: 'A tab icon',
   appleTouchIcon: 'A home screen icon',
+  singleGameBackground: 'A single-game background',
+  singleGameBackgroundSmall: 'A single-game background for small screens',
+  singleGamePopup: 'An age check window',
+  singleGamePopupSmall: 'An age check window for small screens',
+  singleGameButton: 'An age check button',
+  singleGameButtonSmall: 'An age check button for small screens',
 };
 
 /** The pixel size of an image as it is shown (a JPEG turned by its EXIF orientation counts turned). */

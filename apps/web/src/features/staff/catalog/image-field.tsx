@@ -17,6 +17,8 @@ type ImageFieldProps = {
   error?: string;
   /** Where the image is shown: the upload's pixel size is checked against it and its size is hinted. */
   kind?: CatalogImageKind;
+  /** Where the portal shows the image, told before its size. */
+  hint?: string;
 };
 
 /** The size words of a kind's rule: `{ width, height, ratio }` for the texts of staff.catalog.seoLegal.imageRules. */
@@ -26,7 +28,7 @@ function ruleWords(kind: CatalogImageKind) {
 }
 
 /** An image of a record: its current value, a preview, and an upload that replaces it. */
-export function ImageField({ label, value, onChange, store, previewOf, error, kind }: ImageFieldProps) {
+export function ImageField({ label, value, onChange, store, previewOf, error, kind, hint }: ImageFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const [uploading, setUploading] = useState(false);
@@ -91,9 +93,16 @@ export function ImageField({ label, value, onChange, store, previewOf, error, ki
             type="file"
             accept={ACCEPT}
             disabled={uploading}
-            aria-describedby={[kind && `${id}-size`, message && `${id}-error`].filter(Boolean).join(' ') || undefined}
+            aria-describedby={
+              [hint && `${id}-where`, kind && `${id}-size`, message && `${id}-error`].filter(Boolean).join(' ') || undefined
+            }
             onChange={(event) => void upload(event.target.files?.[0])}
           />
+          {hint && (
+            <span id={`${id}-where`} className="staff-muted">
+              {hint}
+            </span>
+          )}
           {kind && (
             <span id={`${id}-size`} className="staff-muted">
               {t(

@@ -1,6 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ZConsoleProjectUpdate, type TConsoleProject, type TConsoleProjectDetail } from '@portal/contracts/catalog-console';
+import {
+  ZConsoleProjectUpdate,
+  type CatalogImageKind,
+  type TConsoleProject,
+  type TConsoleProjectDetail,
+} from '@portal/contracts/catalog-console';
 import { LEGAL_DOCS, type LegalDoc, type TSingleGameSettings } from '@portal/contracts/control';
 import {
   AUTH_METHODS,
@@ -65,6 +70,16 @@ const SINGLE_GAME_KEYS = [
   'verificationBtnFile',
   'verificationSmallBtnFile',
 ] as const;
+/** The single-game site's art, uploaded, each checked against where the site shows it. */
+const SINGLE_GAME_ART_KINDS = {
+  backgroundImageFile: 'singleGameBackground',
+  backgroundFile: 'singleGameBackgroundSmall',
+  popupFile: 'singleGamePopup',
+  popupSmallFile: 'singleGamePopupSmall',
+  verificationBtnFile: 'singleGameButton',
+  verificationSmallBtnFile: 'singleGameButtonSmall',
+} as const satisfies Partial<Record<(typeof SINGLE_GAME_KEYS)[number], CatalogImageKind>>;
+const SINGLE_GAME_ART_KEYS = Object.keys(SINGLE_GAME_ART_KINDS) as (keyof typeof SINGLE_GAME_ART_KINDS)[];
 const NO_SINGLE_GAME: TSingleGameSettings = Object.fromEntries(SINGLE_GAME_KEYS.map((key) => [key, ''])) as TSingleGameSettings;
 
 const extraOf = (project: TConsoleProject, id: string) => project.extra.find((item) => item.id === id)?.value;
@@ -143,6 +158,8 @@ export function SettingsSection({ detail }: { detail: TConsoleProjectDetail }) {
   const set = <K extends keyof SettingsDraft>(key: K, value: SettingsDraft[K]) => setDraft((current) => ({ ...current, [key]: value }));
   const setSeo = (key: keyof Seo, value: string) =>
     setDraft((current) => ({ ...current, seo: { ...current.seo, [language]: { ...current.seo[language], [key]: value } } }));
+  const setSingleGame = (key: keyof TSingleGameSettings, value: string) =>
+    setDraft((current) => ({ ...current, singleGameSettings: { ...current.singleGameSettings, [key]: value } }));
   const setLegal = (doc: LegalDoc, value: string) =>
     setDraft((current) => ({
       ...current,
@@ -403,18 +420,29 @@ export function SettingsSection({ detail }: { detail: TConsoleProjectDetail }) {
           <label htmlFor={`${id}-single`}>{t('staff.catalog.settings.singleGame.enabled')}</label>
         </div>
         {draft.singleGame && (
-          <div className="staff-catalog-row">
-            {SINGLE_GAME_KEYS.map((key) => (
-              <div key={key} className="staff-field">
-                <label htmlFor={`${id}-sg-${key}`}>{t(`staff.catalog.settings.singleGame.${key}`)}</label>
-                <input
-                  id={`${id}-sg-${key}`}
-                  value={draft.singleGameSettings[key]}
-                  onChange={(event) => set('singleGameSettings', { ...draft.singleGameSettings, [key]: event.target.value })}
-                />
-              </div>
+          <>
+            <div className="staff-field">
+              <label htmlFor={`${id}-sg-iframeSrc`}>{t('staff.catalog.settings.singleGame.iframeSrc')}</label>
+              <input
+                id={`${id}-sg-iframeSrc`}
+                inputMode="url"
+                value={draft.singleGameSettings.iframeSrc}
+                onChange={(event) => setSingleGame('iframeSrc', event.target.value)}
+              />
+            </div>
+            {SINGLE_GAME_ART_KEYS.map((key) => (
+              <ImageField
+                key={key}
+                label={t(`staff.catalog.settings.singleGame.${key}`)}
+                hint={t(`staff.catalog.singleGameArt.where.${key}`)}
+                value={draft.singleGameSettings[key]}
+                onChange={(value) => setSingleGame(key, value)}
+                store="url"
+                previewOf={assetUrl}
+                kind={SINGLE_GAME_ART_KINDS[key]}
+              />
             ))}
-          </div>
+          </>
         )}
       </fieldset>
 
