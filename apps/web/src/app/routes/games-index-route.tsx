@@ -9,18 +9,16 @@ const CatalogueRoute = lazy(async () => ({ default: (await loadCatalogue()).Cata
 const SingleGameRoute = lazy(async () => ({ default: (await import('../game-host/routes')).SingleGameHostRoute }));
 
 /**
- * Starts the config, the games and the catalogue code while the translations load, instead
- * of one after the other. Never blocks: the screen shows its own loader.
+ * Starts the config, the games and the catalogue code while the translations load, all at
+ * once instead of one after the other: most hosts show the catalogue, so its games are asked
+ * for before the config says so (an out-of-catalogue host leaves them unused). Never blocks:
+ * the screen shows its own loader.
  */
 export function gamesIndexLoader() {
   void loadCatalogue();
-  void queryClient
-    .fetchQuery(initialConfigQueryOptions())
-    .then(async (config) => {
-      if (config.mainData.outOfCatalog) return;
-      const { gamesDataQueryOptions } = await import('@/features/catalogue/api/get-games-data');
-      await queryClient.prefetchQuery(gamesDataQueryOptions());
-    })
+  void queryClient.prefetchQuery(initialConfigQueryOptions());
+  void import('@/features/catalogue/api/get-games-data')
+    .then(({ gamesDataQueryOptions }) => queryClient.prefetchQuery(gamesDataQueryOptions()))
     .catch(() => {
       /* the screen's own query reports it */
     });
