@@ -1,69 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TConsoleGame, TConsoleProject, TConsoleProjectDetail } from '@portal/contracts/catalog-console';
-import { mockApi, renderRoutes, setupI18n } from '@/test/render';
+import { setupI18n } from '@/test/render';
 import { changeValue } from '@/test/change-value';
 import { setStaffToken } from '../api/staff-session';
-import { StaffApp } from '../components/staff-app';
+import { patchOf, png, renderStaff, settingsApi, starfallProject, uploadsOf } from './settings-test-kit';
 
 /** The project settings' page metadata (Open Graph texts, uploaded icons and preview) and legal document addresses. */
 
-const project: TConsoleProject = {
-  name: 'starfall',
-  authType: 'postMessage',
-  authMethods: ['mail'],
-  paymentsMethods: [],
-  extra: [],
-  outOfCatalog: false,
-  hostNames: [],
-  singleGameSettings: null,
-  seoData: { en: { title: 'Starfall', ogType: 'website' } },
-  legalDocs: { en: { termsOfUse: 'https://starfall.example/terms' } },
-  sortOrder: 3,
-  version: 4,
-  createdAt: '2026-11-20T10:00:00.000Z',
-};
-const game: TConsoleGame = {
-  project: 'starfall',
-  webPage: null,
-  localization: {},
-  seoData: {},
-  socialItems: [],
-  sortOrder: 3,
-  archived: false,
-  version: 2,
-};
-const detail: TConsoleProjectDetail = { project, game, prices: [] };
-
-type Answer = { status?: number; body: unknown };
-
-function settingsApi(images: () => Answer = () => ({ status: 404, body: { code: 'NOT_FOUND', message: 'no' } })) {
-  const fetchMock = mockApi({
-    '/api/staff/me': { body: { data: { id: 's3', email: 'editor@portal.test', role: 'catalog' } } },
-    '/api/staff/catalog/projects': { body: { data: [project] } },
-    '/api/staff/catalog/projects/starfall': { body: { data: detail } },
-    '/api/staff/catalog/images': images,
-  });
-  const original = fetchMock.getMockImplementation()!;
-  // A save answers the project as sent, at the next version.
-  fetchMock.mockImplementation(async (input, init) =>
-    init?.method === 'PATCH'
-      ? new Response(JSON.stringify({ data: { ...project, ...(JSON.parse(String(init.body)) as object), version: 5 } }), {
-          headers: { 'content-type': 'application/json' },
-        })
-      : original(input, init),
-  );
-  return fetchMock;
-}
-
-const patchOf = (fetchMock: ReturnType<typeof mockApi>) => {
-  const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
-  return call ? (JSON.parse(String(call[1]?.body)) as Record<string, unknown>) : undefined;
-};
-const uploadsOf = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([input]) => String(input));
-
-const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+const project = starfallProject();
 
 describe('project settings: page metadata and legal documents', () => {
   beforeEach(async () => {
@@ -76,7 +20,7 @@ describe('project settings: page metadata and legal documents', () => {
   });
 
   it('edits the Open Graph texts and images per language and saves them with the metadata already there', async () => {
-    const fetchMock = settingsApi(() => ({
+    const fetchMock = settingsApi(project, () => ({
       status: 201,
       body: { data: { fileName: 'og.png', url: '/catalog-images/og.png', size: 4, mime: 'image/png', width: 1200, height: 630 } },
     }));
@@ -126,7 +70,7 @@ describe('project settings: page metadata and legal documents', () => {
   });
 
   it('shows on the field the size the server asked for when it refuses an image', async () => {
-    settingsApi(() => ({
+    settingsApi(project, () => ({
       status: 400,
       body: { code: 'IMAGE_TOO_SMALL', message: 'A tab icon must be at least 48×48 px; this image is 16×16 px' },
     }));
@@ -139,7 +83,7 @@ describe('project settings: page metadata and legal documents', () => {
   });
 
   it('keeps legal document addresses per language, refusing one that is not https or a site path on its field', async () => {
-    const fetchMock = settingsApi();
+    const fetchMock = settingsApi(project);
     renderStaff();
     const legal = await screen.findByRole('group', { name: 'Legal documents' });
     expect(within(legal).getByLabelText('Terms of use')).toHaveValue('https://starfall.example/terms');
@@ -168,7 +112,3 @@ describe('project settings: page metadata and legal documents', () => {
     });
   });
 });
-
-function renderStaff() {
-  return renderRoutes([{ path: '/staff/*', element: <StaffApp /> }], '/staff/catalog/starfall/settings');
-}

@@ -1,77 +1,21 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TConsoleGame, TConsoleProject, TConsoleProjectDetail } from '@portal/contracts/catalog-console';
-import { mockApi, renderRoutes, setupI18n } from '@/test/render';
+import { setupI18n } from '@/test/render';
 import { changeValue } from '@/test/change-value';
 import { setStaffToken } from '../api/staff-session';
-import { StaffApp } from '../components/staff-app';
+import { patchOf, png, renderStaff, settingsApi, starfallProject, uploadsOf } from './settings-test-kit';
 
 /** The project settings' single-game site: its game address typed in, its art uploaded or typed in. */
 
-const project: TConsoleProject = {
-  name: 'starfall',
-  authType: 'postMessage',
-  authMethods: ['mail'],
-  paymentsMethods: [],
-  extra: [],
-  outOfCatalog: false,
-  hostNames: [],
-  singleGameSettings: {
-    iframeSrc: '/demo-games/starfall/index.html',
-    backgroundImageFile: '/images/games/starfall/bg.png',
-    backgroundFile: '',
-    popupFile: '',
-    popupSmallFile: '',
-    verificationBtnFile: '',
-    verificationSmallBtnFile: '',
-  },
-  seoData: { en: { title: 'Starfall', ogType: 'website' } },
-  legalDocs: { en: { termsOfUse: 'https://starfall.example/terms' } },
-  sortOrder: 3,
-  version: 4,
-  createdAt: '2026-11-20T10:00:00.000Z',
-};
-const game: TConsoleGame = {
-  project: 'starfall',
-  webPage: null,
-  localization: {},
-  seoData: {},
-  socialItems: [],
-  sortOrder: 3,
-  archived: false,
-  version: 2,
-};
-const detail: TConsoleProjectDetail = { project, game, prices: [] };
-
-type Answer = { status?: number; body: unknown };
-
-function settingsApi(images: () => Answer = () => ({ status: 404, body: { code: 'NOT_FOUND', message: 'no' } })) {
-  const fetchMock = mockApi({
-    '/api/staff/me': { body: { data: { id: 's3', email: 'editor@portal.test', role: 'catalog' } } },
-    '/api/staff/catalog/projects': { body: { data: [project] } },
-    '/api/staff/catalog/projects/starfall': { body: { data: detail } },
-    '/api/staff/catalog/images': images,
-  });
-  const original = fetchMock.getMockImplementation()!;
-  // A save answers the project as sent, at the next version.
-  fetchMock.mockImplementation(async (input, init) =>
-    init?.method === 'PATCH'
-      ? new Response(JSON.stringify({ data: { ...project, ...(JSON.parse(String(init.body)) as object), version: 5 } }), {
-          headers: { 'content-type': 'application/json' },
-        })
-      : original(input, init),
-  );
-  return fetchMock;
-}
-
-const patchOf = (fetchMock: ReturnType<typeof mockApi>) => {
-  const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
-  return call ? (JSON.parse(String(call[1]?.body)) as Record<string, unknown>) : undefined;
-};
-const uploadsOf = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').map(([input]) => String(input));
-
-const png = (name: string) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], name, { type: 'image/png' });
+const project = starfallProject({
+  iframeSrc: '/demo-games/starfall/index.html',
+  backgroundImageFile: '/images/games/starfall/bg.png',
+  backgroundFile: '',
+  popupFile: '',
+  popupSmallFile: '',
+  verificationBtnFile: '',
+  verificationSmallBtnFile: '',
+});
 
 describe('project settings: single-game art', () => {
   beforeEach(async () => {
@@ -84,7 +28,7 @@ describe('project settings: single-game art', () => {
   });
 
   it('fills an artwork address with the uploaded image, keeps the addresses editable and saves them', async () => {
-    const fetchMock = settingsApi(() => ({
+    const fetchMock = settingsApi(project, () => ({
       status: 201,
       body: { data: { fileName: 'popup.png', url: '/catalog-images/popup.png', size: 4, mime: 'image/png', width: 1120, height: 800 } },
     }));
@@ -126,7 +70,7 @@ describe('project settings: single-game art', () => {
   });
 
   it('shows on the artwork the size the server asked for when it refuses an image', async () => {
-    const fetchMock = settingsApi(() => ({
+    const fetchMock = settingsApi(project, () => ({
       status: 400,
       body: { code: 'IMAGE_TOO_SMALL', message: 'A single-game background must be at least 1920×1080 px; this image is 800×600 px' },
     }));
@@ -141,7 +85,3 @@ describe('project settings: single-game art', () => {
     expect(uploadsOf(fetchMock)).toEqual(['/api/staff/catalog/images?kind=singleGameBackground']);
   });
 });
-
-function renderStaff() {
-  return renderRoutes([{ path: '/staff/*', element: <StaffApp /> }], '/staff/catalog/starfall/settings');
-}
