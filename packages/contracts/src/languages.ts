@@ -14,3 +14,10 @@ export function isLanguage(value: unknown): value is Language {
 export function isPortalLanguage(value: unknown): value is PortalLanguage {
   return typeof value === 'string' && (PORTAL_LANGUAGES as readonly string[]).includes(value);
 }
+
+/** `ru-RU` -> `ru`, when supported (a stored choice, `navigator.language`, an Accept-Language tag). */
+export function normalizeLanguage(value: string | null | undefined): Language | undefined {
+  if (!value) return undefined;
+  const base = value.trim().toLowerCase().split(/[-_]/)[0];
+  return isLanguage(base) ? base : undefined;
+}

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { ApiErrorBody } from '@portal/contracts/errors';
-import { FALLBACK_LANGUAGE, isLanguage, isPortalLanguage, type Language } from '@portal/contracts/languages';
+import { FALLBACK_LANGUAGE, isLanguage, isPortalLanguage, normalizeLanguage, type Language } from '@portal/contracts/languages';
 import { isServerPath, isWebFilePath } from '@portal/contracts/server-paths';
 import { AppError } from '../lib/app-error.ts';
 
@@ -33,9 +33,9 @@ export function likelyPageLanguage(pathname: string, acceptLanguage: string | un
   const portal = segments[0] === 'games' || segments[0] === 'prices';
   const fromPath = segments[1]?.toLowerCase();
   if (portal ? isPortalLanguage(fromPath) : isLanguage(fromPath)) return fromPath as Language;
-  const browser = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase().split(/[-_;]/)[0];
+  const browser = normalizeLanguage(acceptLanguage?.split(/[,;]/)[0]);
   if (portal) return isPortalLanguage(browser) ? browser : FALLBACK_LANGUAGE;
-  return isLanguage(browser) ? browser : FALLBACK_LANGUAGE;
+  return browser ?? FALLBACK_LANGUAGE;
 }
 
 // Letters only, so no name can climb out of the folder; the documents share one stylesheet.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@portal/contracts/languages';
-import { fixGamesPath, normalizeLanguage, resolveLanguage, switcherLanguages, withGamesLanguage } from './resolve-language';
+import { normalizeLanguage } from '@portal/contracts/languages';
+import { fixGamesPath, resolveLanguage, switcherLanguages, withGamesLanguage } from './resolve-language';
 
 describe('resolveLanguage', () => {
   it('takes the second path segment when it is supported', () => {

@@ -3,6 +3,7 @@ import {
   PORTAL_LANGUAGES,
   isLanguage,
   isPortalLanguage,
+  normalizeLanguage,
   type Language,
   type PortalLanguage,
 } from '@portal/contracts/languages';
@@ -12,13 +13,6 @@ import { isInArea, routes } from '../paths';
 export function pathLanguageSegment(pathname: string): string | undefined {
   const segment = pathname.split('/').filter(Boolean)[1];
   return segment?.toLowerCase();
-}
-
-/** `ru-RU` -> `ru`, when supported. */
-export function normalizeLanguage(value: string | null | undefined): Language | undefined {
-  if (!value) return undefined;
-  const base = value.trim().toLowerCase().split(/[-_]/)[0];
-  return isLanguage(base) ? base : undefined;
 }
 
 export interface LanguageSources {
