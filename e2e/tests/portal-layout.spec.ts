@@ -71,4 +71,25 @@ test.describe('portal layout', () => {
       expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations), path).toEqual([]);
     }
   });
+
+  test('nothing in the first view moves while the data of a page arrives (no layout shift)', async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      (window as unknown as { layoutShifts: string[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node | null }[] })[]) {
+          const nodes = (entry.sources ?? []).map((source) => (source.node as Element | null)?.className ?? '?');
+          shifts.push(`${entry.value.toFixed(3)} ${nodes.join(',')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of ['/games/en/', '/games/en/familytown/', '/support/tickets']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.waitForLoadState('load');
+      await page.waitForTimeout(1_000);
+      expect(await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts), path).toEqual([]);
+    }
+  });
 });
