@@ -5,12 +5,17 @@ import { isFramed } from '@/shared/auth/host-message';
 import { initI18n, initialLanguage } from '@/shared/i18n/i18n';
 import { isPortalPage } from './app/layout/header-embed';
 import { App } from './app/app';
+import { createRouter } from './app/router';
 import './app/styles.css';
 
 void initI18n(initialLanguage(isPortalPage(window.location.pathname, window.location.search, isFramed())));
 
+// Made before the first render: the page's code chunk and data are asked for while the
+// framework renders, not after.
+const router = createRouter();
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <App router={router} />
   </StrictMode>,
 );

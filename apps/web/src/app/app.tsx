@@ -1,11 +1,11 @@
-import { Suspense, useState } from 'react';
+import { Suspense } from 'react';
 import { RouterProvider } from 'react-router';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { AppProvider } from './provider';
-import { createRouter } from './router';
+import type { createRouter } from './router';
 
-export function App() {
-  const [router] = useState(createRouter);
+/** The app around a router made before the first render (see main.tsx). */
+export function App({ router }: { router: ReturnType<typeof createRouter> }) {
   return (
     <AppProvider>
       {/* Until the first translations arrive. */}

@@ -7,6 +7,8 @@ import { decodeResult } from '@portal/contracts/result-codec';
 import { setNavigate } from '@/shared/navigation';
 import { takeLoginReturn } from '@/shared/auth/login-return';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
+import { initialConfigQueryOptions } from '@/shared/api/get-initial-config';
+import { queryClient } from '@/shared/api/query-client';
 import { RootLayout } from './layout/root-layout';
 import { ErrorScreen } from './layout/error-screen';
 import { GamesIndexRoute, gamesIndexLoader } from './routes/games-index-route';
@@ -45,6 +47,15 @@ export function resultLoader({ params, request }: LoaderFunctionArgs): unknown {
   return decodeResult(params.result ?? new URL(request.url).searchParams.get('result'));
 }
 
+/**
+ * Every page's footer reads the project settings: they are asked for with the page's code,
+ * before the first render, instead of after it. Never blocks.
+ */
+export function rootLoader() {
+  void queryClient.prefetchQuery(initialConfigQueryOptions());
+  return null;
+}
+
 // Every screen is its own chunk: the catalogue path loads only what it draws.
 export const routeTree: RouteObject[] = [
   // The staff console: its own frame and lazy bundle, outside the portal layout.
@@ -55,6 +66,7 @@ export const routeTree: RouteObject[] = [
   },
   {
     path: '/',
+    loader: rootLoader,
     element: <RootLayout />,
     errorElement: <ErrorScreen />,
     hydrateFallbackElement: <FullScreenLoader />,

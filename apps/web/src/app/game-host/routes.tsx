@@ -1,7 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router';
-import { GameRoute, SingleGameRoute, gameLoader as featureGameLoader } from '@/features/game/routes';
-import { initialConfigQueryOptions } from '@/shared/api/get-initial-config';
-import { queryClient } from '@/shared/api/query-client';
+import { GameRoute, SingleGameRoute } from '@/features/game/routes';
 import { GameFrameHost } from './game-frame-host';
 
 /** `/games/:lng/:projectName/` with the game's window messages answered. */
@@ -12,8 +9,6 @@ export const SingleGameHostRoute = ({ projectName }: { projectName: string }) =>
   <SingleGameRoute projectName={projectName} frameHost={GameFrameHost} />
 );
 
-/** The game record, and the config whose allowed origins the frame host needs, load with the route. */
-export function gameLoader(args: LoaderFunctionArgs) {
-  void queryClient.prefetchQuery(initialConfigQueryOptions());
-  return featureGameLoader(args);
-}
+// The game record loads with the route; the config, whose allowed origins the frame host
+// needs, with the root's loader.
+export { gameLoader } from '@/features/game/routes';

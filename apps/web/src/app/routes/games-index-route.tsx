@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { initialConfigQueryOptions, useInitialConfig } from '@/shared/api/get-initial-config';
+import { useInitialConfig } from '@/shared/api/get-initial-config';
 import { queryClient } from '@/shared/api/query-client';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import './games-index-route.css';
@@ -9,14 +9,13 @@ const CatalogueRoute = lazy(async () => ({ default: (await loadCatalogue()).Cata
 const SingleGameRoute = lazy(async () => ({ default: (await import('../game-host/routes')).SingleGameHostRoute }));
 
 /**
- * Starts the config, the games and the catalogue code while the translations load, all at
- * once instead of one after the other: most hosts show the catalogue, so its games are asked
- * for before the config says so (an out-of-catalogue host leaves them unused). Never blocks:
- * the screen shows its own loader.
+ * Starts the games and the catalogue code beside the config (the root loader's) while the
+ * translations load, all at once instead of one after the other: most hosts show the
+ * catalogue, so its games are asked for before the config says so (an out-of-catalogue host
+ * leaves them unused). Never blocks: the screen shows its own loader.
  */
 export function gamesIndexLoader() {
   void loadCatalogue();
-  void queryClient.prefetchQuery(initialConfigQueryOptions());
   void import('@/features/catalogue/api/get-games-data')
     .then(({ gamesDataQueryOptions }) => queryClient.prefetchQuery(gamesDataQueryOptions()))
     .catch(() => {

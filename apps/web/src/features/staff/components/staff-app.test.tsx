@@ -202,7 +202,8 @@ describe('StaffApp', () => {
     expect(within(paymentsTable).getByText('$1.99')).toBeInTheDocument();
     expect(within(paymentsTable).getByText('Paid')).toBeInTheDocument();
     expect(within(paymentsTable).getByText('2026-11-18')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Reply' })).toBeInTheDocument();
+    // The editor's code loads on first use.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Reply' })).toBeInTheDocument(), { timeout: 10_000 });
     expect(screen.getByRole('button', { name: 'Close ticket' })).toBeInTheDocument();
   });
 
