@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 // What the server owns (one list with the server's page fallback): proxied in development.
 // A relative import: the config is bundled as it is loaded, and Node runs no TypeScript from
 // node_modules.
-import { PRICE_LOGO_PATH, SERVER_PATH_PREFIXES } from '../../packages/contracts/src/server-paths.ts';
+import { PAGE_PRELOADS_FILE, PRICE_LOGO_PATH, SERVER_PATH_PREFIXES, type PagePreload } from '../../packages/contracts/src/server-paths.ts';
+import { PAGE_MODULES } from './src/app/page-modules.ts';
+import { routes } from './src/shared/paths.ts';
 
 const API_ORIGIN = process.env.PORTAL_API_ORIGIN ?? 'http://localhost:8080';
 
@@ -54,8 +56,48 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes, for each page whose code loads by route, its path pattern and the files that code
+ * needs beyond what index.html loads. The server names them in the page's answer, so they
+ * download beside the app's own files instead of after the app has started.
+ */
+function pagePreloads(): Plugin {
+  let root = '';
+  return {
+    name: 'portal-page-preloads',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('index.html'));
+      if (!entry) return this.error('the build has no index.html entry');
+      const initial = new Set([entry.fileName, ...entry.imports]);
+      const collect = (fileName: string, js: Set<string>, css: Set<string>) => {
+        const chunk = byFile.get(fileName);
+        if (!chunk || initial.has(fileName) || js.has(`/${fileName}`)) return;
+        js.add(`/${fileName}`);
+        for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(`/${file}`);
+        for (const file of chunk.imports) collect(file, js, css);
+      };
+      const pages: PagePreload[] = Object.entries(PAGE_MODULES).map(([name, module]) => {
+        const id = join(root, 'src', module);
+        const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
+        if (!chunk) return this.error(`the page module ${module} (${name}) has no chunk of its own`);
+        const js = new Set<string>();
+        const css = new Set<string>();
+        collect(chunk.fileName, js, css);
+        return { path: routes[name as keyof typeof PAGE_MODULES].path, js: [...js], css: [...css] };
+      });
+      this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: JSON.stringify(pages) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), pagePreloads()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), ...REACT_ON_PREACT } },
   server: {
     port: 5173,

@@ -32,3 +32,17 @@ export const isServerPath = (pathname: string): boolean =>
 
 /** Whether `pathname` is a file of the web build. */
 export const isWebFilePath = (pathname: string): boolean => WEB_FILE_PREFIXES.some((prefix) => under(pathname, prefix));
+
+/**
+ * Written by the web build beside its manifest: for each page whose code loads by route, the
+ * route pattern and the files that code needs beyond index.html's. The server names them in
+ * the page's answer (`Link: rel=modulepreload`).
+ */
+export const PAGE_PRELOADS_FILE = '.vite/page-preloads.json';
+
+/** One page of that list: paths of its code chunks and of their stylesheets. */
+export interface PagePreload {
+  path: string;
+  js: string[];
+  css: string[];
+}

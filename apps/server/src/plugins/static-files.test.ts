@@ -1,13 +1,20 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isServerPath } from '@portal/contracts/server-paths';
+import { PAGE_PRELOADS_FILE, isServerPath, type PagePreload } from '@portal/contracts/server-paths';
 import { buildTestApp } from '../../test/app.ts';
-import { likelyPageLanguage } from './static-files.ts';
+import { likelyPageLanguage, pagePreloadLinks, readPagePreloads } from './static-files.ts';
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+const PAGES: PagePreload[] = [
+  { path: '/games/:lng/', js: ['/assets/catalogue-1.js'], css: [] },
+  { path: '/games/:lng/:projectName/', js: ['/assets/game-1.js', '/assets/frame-1.js'], css: ['/assets/game-1.css'] },
+  { path: '/session/login/:session?/:source?/:locale?/:project?/:jwt?', js: ['/assets/login-1.js'], css: [] },
+  { path: '/session/login/email/:session?/:source?', js: ['/assets/email-login-1.js', '/assets/form-1.js'], css: ['/assets/form-1.css'] },
+];
 
 /** A stand-in for `vite build` output. */
 function fakeDist(): string {
@@ -19,6 +26,8 @@ function fakeDist(): string {
   writeFileSync(path.join(dist, 'locales/en/translation.json'), '{"hello":"Hello"}');
   mkdirSync(path.join(dist, 'static_files'));
   writeFileSync(path.join(dist, 'static_files/manifest.webmanifest'), '{"name":"Game Portal"}');
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(path.join(dist, PAGE_PRELOADS_FILE), JSON.stringify(PAGES));
   return dist;
 }
 
@@ -41,12 +50,48 @@ describe('static files with a built web app', () => {
 
   it('hints the translations of the likely page language (path, then browser) for preloading', async () => {
     const hint = async (url: string, acceptLanguage?: string) =>
-      (await app.inject({ url, headers: { ...html, ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) } })).headers.link;
+      String(
+        (await app.inject({ url, headers: { ...html, ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) } })).headers.link,
+      )
+        .split(', ')
+        .find((link) => link.includes('/locales/'));
     expect(await hint('/games/ru/familytown/')).toBe('</locales/ru/translation.json>; rel=preload; as=fetch; crossorigin=anonymous');
     expect(await hint('/session/login/email', 'de-DE,de;q=0.9,en;q=0.8')).toBe(
       '</locales/de/translation.json>; rel=preload; as=fetch; crossorigin=anonymous',
     );
     expect(await hint('/support/tickets')).toBe('</locales/en/translation.json>; rel=preload; as=fetch; crossorigin=anonymous');
+  });
+
+  it("hints the page's code, matched as the browser's router matches the path", async () => {
+    const links = async (url: string) =>
+      String((await app.inject({ url, headers: html })).headers.link)
+        .split(', ')
+        .slice(1);
+    expect(await links('/session/login/email')).toEqual([
+      '</assets/email-login-1.js>; rel=modulepreload; crossorigin=anonymous',
+      '</assets/form-1.js>; rel=modulepreload; crossorigin=anonymous',
+      '</assets/form-1.css>; rel=preload; as=style; crossorigin=anonymous',
+    ]);
+    expect(await links('/session/login/s-1/web')).toEqual(['</assets/login-1.js>; rel=modulepreload; crossorigin=anonymous']);
+    expect(await links('/games/en/familytown/')).toEqual([
+      '</assets/game-1.js>; rel=modulepreload; crossorigin=anonymous',
+      '</assets/frame-1.js>; rel=modulepreload; crossorigin=anonymous',
+      '</assets/game-1.css>; rel=preload; as=style; crossorigin=anonymous',
+    ]);
+    expect(await links('/games/en/')).toEqual(['</assets/catalogue-1.js>; rel=modulepreload; crossorigin=anonymous']);
+    expect(await links('/support/tickets')).toEqual([]);
+    expect(pagePreloadLinks([], '/games/en/')).toEqual([]);
+  });
+
+  it('serves pages without code hints when the build list is missing or broken', () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'portal-dist-'));
+    expect(readPagePreloads(dist)).toEqual([]);
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(path.join(dist, PAGE_PRELOADS_FILE), '{"path":');
+    expect(readPagePreloads(dist)).toEqual([]);
+    writeFileSync(path.join(dist, PAGE_PRELOADS_FILE), '[{"path":"/a","js":"x"}]');
+    expect(readPagePreloads(dist)).toEqual([]);
+    rmSync(dist, { recursive: true, force: true });
   });
 
   it('guesses a page language as the web app picks it, the portal pages speaking ru or en only', () => {

@@ -1,14 +1,15 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { matchRoutes } from 'react-router';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { ApiErrorBody } from '@portal/contracts/errors';
 import { FALLBACK_LANGUAGE, isLanguage, isPortalLanguage, normalizeLanguage, type Language } from '@portal/contracts/languages';
-import { isServerPath, isWebFilePath } from '@portal/contracts/server-paths';
+import { PAGE_PRELOADS_FILE, isServerPath, isWebFilePath, type PagePreload } from '@portal/contracts/server-paths';
 import { AppError } from '../lib/app-error.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -36,6 +37,36 @@ export function likelyPageLanguage(pathname: string, acceptLanguage: string | un
   const browser = normalizeLanguage(acceptLanguage?.split(/[,;]/)[0]);
   if (portal) return isPortalLanguage(browser) ? browser : FALLBACK_LANGUAGE;
   return browser ?? FALLBACK_LANGUAGE;
+}
+
+const ZPagePreloads = z.array(z.object({ path: z.string(), js: z.array(z.string()), css: z.array(z.string()) }));
+
+/** The web build's list of each page's code (none when the build wrote none or a broken one). */
+export function readPagePreloads(dist: string): PagePreload[] {
+  const file = path.join(dist, PAGE_PRELOADS_FILE);
+  try {
+    return ZPagePreloads.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * `Link` entries for the code of the page at `pathname`, matched as the browser's router
+ * matches it: its chunks as module preloads, their stylesheets as style preloads.
+ */
+export function pagePreloadLinks(pages: PagePreload[], pathname: string): string[] {
+  const matches = matchRoutes(
+    pages.map((page, index) => ({ path: page.path, id: String(index) })),
+    pathname,
+  );
+  const page = matches ? pages[Number(matches[matches.length - 1]?.route.id)] : undefined;
+  if (!page) return [];
+  // Anonymous CORS, as the app's own loader asks for them, so the preloaded files are the ones it uses.
+  return [
+    ...page.js.map((file) => `<${file}>; rel=modulepreload; crossorigin=anonymous`),
+    ...page.css.map((file) => `<${file}>; rel=preload; as=style; crossorigin=anonymous`),
+  ];
 }
 
 // Letters only, so no name can climb out of the folder; the documents share one stylesheet.
@@ -88,6 +119,7 @@ export const staticFilesPlugin = fp(
       );
 
     const webBuilt = existsSync(path.join(dist, 'index.html'));
+    const pagePreloads = webBuilt ? readPagePreloads(dist) : [];
     if (webBuilt) {
       await app.register(fastifyStatic, {
         root: dist,
@@ -124,11 +156,18 @@ export const staticFilesPlugin = fp(
       if (!webBuilt) {
         return reply.code(503).send({ code: 'WEB_NOT_BUILT', message: 'The web app is not built yet' } satisfies ApiErrorBody);
       }
-      // Client routes (/games/en/, /prices/...) are rendered by the SPA. Its translations are
-      // fetched as soon as the page arrives instead of after the scripts ran (a hint only).
+      // Client routes (/games/en/, /prices/...) are rendered by the SPA. Its translations and
+      // the screen's code are fetched as soon as the page arrives instead of after the scripts
+      // ran (hints only).
       reply.header('cache-control', 'no-cache');
       const language = likelyPageLanguage(pathname, request.headers['accept-language']);
-      reply.header('link', `</locales/${language}/translation.json>; rel=preload; as=fetch; crossorigin=anonymous`);
+      reply.header(
+        'link',
+        [
+          `</locales/${language}/translation.json>; rel=preload; as=fetch; crossorigin=anonymous`,
+          ...pagePreloadLinks(pagePreloads, pathname),
+        ].join(', '),
+      );
       return reply.sendFile('index.html', dist, { cacheControl: false });
     });
   },
