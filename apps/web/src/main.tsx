@@ -6,6 +6,7 @@ import { initI18n, initialLanguage } from '@/shared/i18n/i18n';
 import { isPortalPage } from './app/layout/header-embed';
 import { App } from './app/app';
 import { createRouter } from './app/router';
+import { yieldToMain } from './shared/yield-to-main';
 import './app/styles.css';
 
 void initI18n(initialLanguage(isPortalPage(window.location.pathname, window.location.search, isFramed())));
@@ -14,8 +15,12 @@ void initI18n(initialLanguage(isPortalPage(window.location.pathname, window.loca
 // framework renders, not after.
 const router = createRouter();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App router={router} />
-  </StrictMode>,
+// The first render in a task of its own: evaluating the code and starting the router already
+// make one long task.
+void yieldToMain().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App router={router} />
+    </StrictMode>,
+  ),
 );

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { createQueryClient } from '@/shared/api/query-client';
 import { mockApi, setupI18n } from '@/test/render';
-import { routeTree } from './router';
+import { routeTree, yieldAfterLazy } from './router';
 
 function renderApp(path: string) {
   const router = createMemoryRouter(routeTree, { initialEntries: [path] });
@@ -147,5 +147,23 @@ describe('router', () => {
     renderApp('/auth/deletion-personal-data');
     const link = await screen.findByRole('link', { name: 'Write a deletion request' });
     expect(link.getAttribute('href')).toMatch(/^mailto:support@gameportal\.example\?subject=Request%20to%20delete/);
+  });
+});
+
+describe('yieldAfterLazy', () => {
+  it("hands each screen's code over in a later task, in nested routes too", async () => {
+    const screenModule = { Component: () => null };
+    const [root] = yieldAfterLazy([{ path: '/', children: [{ path: 'page', lazy: async () => screenModule }] }]);
+    const lazy = root?.children?.[0]?.lazy as () => Promise<unknown>;
+
+    const order: string[] = [];
+    setTimeout(() => order.push('waiting task'), 0);
+    const loaded = await lazy().then((value) => {
+      order.push('screen code');
+      return value;
+    });
+
+    expect(loaded).toBe(screenModule);
+    expect(order).toEqual(['waiting task', 'screen code']);
   });
 });

@@ -5,12 +5,14 @@ import { currentLanguage } from '@/shared/i18n/i18n';
 import { routes } from '@/shared/paths';
 import { decodeResult } from '@portal/contracts/result-codec';
 import { setNavigate } from '@/shared/navigation';
+import { yieldToMain } from '@/shared/yield-to-main';
 import { takeLoginReturn } from '@/shared/auth/login-return';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import { initialConfigQueryOptions } from '@/shared/api/get-initial-config';
 import { queryClient } from '@/shared/api/query-client';
 import { RootLayout } from './layout/root-layout';
 import { ErrorScreen } from './layout/error-screen';
+import { gameLoader } from '@/features/game/api/game-loader';
 import { GamesIndexRoute, gamesIndexLoader } from './routes/games-index-route';
 
 /** Any other path: to the catalogue in the current language. */
@@ -118,11 +120,11 @@ export const routeTree: RouteObject[] = [
           },
           {
             path: ':projectName',
-            lazy: async () => {
-              // The game page with its window messages answered (app/game-host composes the features).
-              const { GameHostRoute, gameLoader } = await import('./game-host/routes');
-              return { Component: GameHostRoute, loader: gameLoader };
-            },
+            // The game record loads with the page's code, not after it; the config, whose
+            // allowed origins the frame host needs, with the root's loader.
+            loader: gameLoader,
+            // The game page with its window messages answered (app/game-host composes the features).
+            lazy: async () => ({ Component: (await import('./game-host/routes')).GameHostRoute }),
           },
         ],
       },
@@ -151,8 +153,29 @@ export const routeTree: RouteObject[] = [
   },
 ];
 
+/**
+ * Each screen's code is evaluated in one task and drawn in the next, so the two never block
+ * the page as one long task.
+ */
+export function yieldAfterLazy(tree: RouteObject[]): RouteObject[] {
+  return tree.map((route) => {
+    const lazy = route.lazy;
+    const children = route.children && yieldAfterLazy(route.children);
+    if (typeof lazy !== 'function') return children ? ({ ...route, children } as RouteObject) : route;
+    return {
+      ...route,
+      ...(children && { children }),
+      lazy: async () => {
+        const loaded = await lazy();
+        await yieldToMain();
+        return loaded;
+      },
+    } as RouteObject;
+  });
+}
+
 export const createRouter = () => {
-  const router = createBrowserRouter(routeTree);
+  const router = createBrowserRouter(yieldAfterLazy(routeTree));
   // Code outside React (the api client's 401 reaction) navigates through the router.
   setNavigate((to, options) => router.navigate(to, options));
   return router;

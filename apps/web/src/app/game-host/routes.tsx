@@ -8,7 +8,3 @@ export const GameHostRoute = () => <GameRoute frameHost={GameFrameHost} />;
 export const SingleGameHostRoute = ({ projectName }: { projectName: string }) => (
   <SingleGameRoute projectName={projectName} frameHost={GameFrameHost} />
 );
-
-// The game record loads with the route; the config, whose allowed origins the frame host
-// needs, with the root's loader.
-export { gameLoader } from '@/features/game/routes';

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import { useInitialConfig } from '@/shared/api/get-initial-config';
-import { queryClient } from '@/shared/api/query-client';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
 import './games-index-route.css';
 
@@ -17,7 +16,7 @@ const SingleGameRoute = lazy(async () => ({ default: (await import('../game-host
 export function gamesIndexLoader() {
   void loadCatalogue();
   void import('@/features/catalogue/api/get-games-data')
-    .then(({ gamesDataQueryOptions }) => queryClient.prefetchQuery(gamesDataQueryOptions()))
+    .then(({ prefetchGamesData }) => prefetchGamesData())
     .catch(() => {
       /* the screen's own query reports it */
     });

@@ -1,29 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TGameRecord } from '@portal/contracts/control';
 import { mockApi, renderRoutes, setupI18n } from '@/test/render';
+import { game } from '../test-data';
 import { CataloguePage } from './catalogue-page';
-
-function game(project: string, name: string, page: Partial<NonNullable<TGameRecord['web_page']>> = {}): TGameRecord {
-  return {
-    project,
-    mainData: { projectName: project, outOfCatalog: false },
-    web_page: {
-      cardBackgroundColor: null,
-      cardLogoImage: `/images/games/${project}/card-logo.svg`,
-      footerBackgroundColor: null,
-      inDevelop: false,
-      isActive: true,
-      iframeUrl: `/demo-games/${project}/index.html`,
-      projectBackgroundFile: '',
-      gameImage: '',
-      ...page,
-    },
-    localization: { en: { name, cardDescription: `${name} card`, fullDescription: '' } },
-    seoData: {},
-    social: { items: [] },
-  };
-}
 
 describe('CataloguePage', () => {
   beforeAll(() => setupI18n('en'));

@@ -2,12 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
-import { useGamesData } from '../api/get-games-data';
+import { FIRST_VIEW_CARDS, catalogueGames, useGamesData } from '../api/get-games-data';
 import { GameCard } from './game-card';
 import './catalogue-page.css';
-
-/** Cards a wide screen shows before scrolling: their logos load first. */
-const FIRST_VIEW_CARDS = 3;
 
 /** `/games/:lng/`: every catalogue game as a card. */
 export function CataloguePage() {
@@ -18,7 +15,7 @@ export function CataloguePage() {
 
   if (games.isPending) return <FullScreenLoader />;
 
-  const list = (games.data ?? []).filter((game) => !game.mainData.outOfCatalog && game.web_page);
+  const list = catalogueGames(games.data);
 
   return (
     <section className="catalogue" aria-labelledby="catalogue-title">
