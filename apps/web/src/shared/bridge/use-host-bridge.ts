@@ -1,6 +1,17 @@
-import { useCallback, useEffect, useRef, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import type { TPortalMessage } from '@portal/contracts/messages';
-import { createHostBridge, devLog as defaultLog, type BridgeLog, type HostBridge, type HostBridgeHandlers } from './host-bridge.ts';
+import type { BridgeLog, HostBridge, HostBridgeHandlers, createHostBridge } from './host-bridge.ts';
+
+type BridgeCode = { createHostBridge: typeof createHostBridge; devLog: BridgeLog };
+
+// The bridge and the message schemas it checks with load when a game first plays, not with
+// the page that shows the game's intro.
+let bridgeCode: BridgeCode | null = null;
+const loadBridgeCode = (): Promise<BridgeCode> =>
+  import('./host-bridge.ts').then((code) => {
+    bridgeCode = code;
+    return code;
+  });
 
 export interface UseHostBridgeOptions {
   /** `config.allowedOrigins` of the initial config; the page's own origin is always allowed. */
@@ -11,7 +22,8 @@ export interface UseHostBridgeOptions {
   /**
    * False while `allowedOrigins` is still loading: messages arriving meanwhile (a game that
    * asks at once on load) are held, at most 32, and handled once it is true instead of being
-   * dropped as coming from an unknown origin. Default true.
+   * dropped as coming from an unknown origin. Default true. Messages that arrive while the
+   * bridge's own code loads are held the same way.
    */
   ready?: boolean;
 }
@@ -39,10 +51,25 @@ export function useHostBridge(
   const paymentOriginsKey = (options.paymentOrigins ?? []).join('\n');
 
   const held = useRef<MessageEvent[]>([]);
-  const ready = options.ready ?? true;
+  const [code, setCode] = useState(bridgeCode);
+  const ready = (options.ready ?? true) && code !== null;
 
   useEffect(() => {
-    if (!ready) {
+    if (code) return;
+    let mounted = true;
+    loadBridgeCode().then(
+      (loaded) => {
+        if (mounted) setCode(loaded);
+      },
+      (error: unknown) => latest.current.log?.('bridge code failed to load', { error }),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [code]);
+
+  useEffect(() => {
+    if (!ready || !code) {
       const hold = (event: MessageEvent) => {
         if (held.current.length < MAX_HELD) held.current.push(event);
       };
@@ -60,13 +87,13 @@ export function useHostBridge(
       onPaymentRefused: (text) => latest.current.handlers.onPaymentRefused?.(text),
     };
     const split = (key: string) => (key ? key.split('\n') : []);
-    const bridge = createHostBridge({
+    const bridge = code.createHostBridge({
       frame: () => frameRef.current,
       allowedOrigins: split(originsKey),
       paymentOrigins: split(paymentOriginsKey),
       handlers: forward,
       // `log` may be a new function on every render: always call the latest one.
-      log: (event, detail) => (latest.current.log ?? defaultLog)(event, detail),
+      log: (event, detail) => (latest.current.log ?? code.devLog)(event, detail),
     });
     bridgeRef.current = bridge;
     for (const event of held.current.splice(0)) bridge.receive(event);
@@ -74,7 +101,7 @@ export function useHostBridge(
       bridge.destroy();
       if (bridgeRef.current === bridge) bridgeRef.current = null;
     };
-  }, [frameRef, originsKey, paymentOriginsKey, ready]);
+  }, [frameRef, originsKey, paymentOriginsKey, ready, code]);
 
   const notify = useCallback((message: TPortalMessage) => bridgeRef.current?.notify(message) ?? false, []);
   return { notify };
