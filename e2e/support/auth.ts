@@ -39,15 +39,15 @@ export const PASSWORD = 'Secret2024';
 export async function solveCaptcha(page: Page): Promise<void> {
   const box = page.getByRole('checkbox', { name: /not a robot/i });
   await expect(box).toBeVisible({ timeout: 15_000 });
-  const widget = page.locator('altcha-widget');
-  if ((await widget.count()) === 0) {
-    // The box drawn in the widget's place: a tick loads the widget, which then checks at once.
-    await box.click();
-  } else {
-    // The widget draws its own tick over the input: click the label, as a person does.
-    await widget.getByText(/not a robot/i).click();
-  }
-  await expect(widget).toContainText(/Verified/, { timeout: 20_000 });
+  // The label, as a person clicks it. Until the widget's code is in, it is the box drawn in
+  // the widget's place (a tick loads the widget, which then checks at once); once the form was
+  // used, the widget itself may take the box's place at any moment, and draws its own tick over
+  // its input. The label is there and clickable in both.
+  await page
+    .locator('.captcha-widget')
+    .getByText(/not a robot/i)
+    .click();
+  await expect(page.locator('altcha-widget')).toContainText(/Verified/, { timeout: 20_000 });
 }
 
 /** Registers through the screens and confirms with the code from the letter. */

@@ -188,7 +188,9 @@ test.describe('accounts in the browser', () => {
   });
 
   test('a stale token is removed with the UNAUTHORIZED toast and the login page', async ({ page }) => {
-    await page.goto('/games/en/');
+    // The token is planted on a page of the origin without the app, which would otherwise
+    // react to it (and forget it) before the profile page opens.
+    await page.goto('/docs/EnContacts.html');
     await page.evaluate(() => {
       localStorage.setItem('accessToken', 'not-a-real-token');
       localStorage.setItem(
