@@ -80,7 +80,7 @@ describe('static files with a built web app', () => {
     ]);
     expect(await links('/games/en/')).toEqual(['</assets/catalogue-1.js>; rel=modulepreload; crossorigin=anonymous']);
     expect(await links('/support/tickets')).toEqual([]);
-    expect(pagePreloadLinks([], '/games/en/')).toEqual([]);
+    expect(pagePreloadLinks([])('/games/en/')).toEqual([]);
   });
 
   it('serves pages without code hints when the build list is missing or broken', () => {

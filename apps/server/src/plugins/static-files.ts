@@ -52,21 +52,22 @@ export function readPagePreloads(dist: string): PagePreload[] {
 }
 
 /**
- * `Link` entries for the code of the page at `pathname`, matched as the browser's router
- * matches it: its chunks as module preloads, their stylesheets as style preloads.
+ * For a page path, the `Link` entries for its code, matched as the browser's router matches
+ * it: its chunks as module preloads, their stylesheets as style preloads. The routes and the
+ * entries are made once, when the list is read.
  */
-export function pagePreloadLinks(pages: PagePreload[], pathname: string): string[] {
-  const matches = matchRoutes(
-    pages.map((page, index) => ({ path: page.path, id: String(index) })),
-    pathname,
-  );
-  const page = matches ? pages[Number(matches[matches.length - 1]?.route.id)] : undefined;
-  if (!page) return [];
+export function pagePreloadLinks(pages: PagePreload[]): (pathname: string) => string[] {
+  const pageRoutes = pages.map((page, index) => ({ path: page.path, id: String(index) }));
   // Anonymous CORS, as the app's own loader asks for them, so the preloaded files are the ones it uses.
-  return [
+  const links = pages.map((page) => [
     ...page.js.map((file) => `<${file}>; rel=modulepreload; crossorigin=anonymous`),
     ...page.css.map((file) => `<${file}>; rel=preload; as=style; crossorigin=anonymous`),
-  ];
+  ]);
+  return (pathname) => {
+    const matches = matchRoutes(pageRoutes, pathname);
+    const id = matches?.[matches.length - 1]?.route.id;
+    return (id === undefined ? undefined : links[Number(id)]) ?? [];
+  };
 }
 
 // Letters only, so no name can climb out of the folder; the documents share one stylesheet.
@@ -119,7 +120,7 @@ export const staticFilesPlugin = fp(
       );
 
     const webBuilt = existsSync(path.join(dist, 'index.html'));
-    const pagePreloads = webBuilt ? readPagePreloads(dist) : [];
+    const pageLinks = pagePreloadLinks(webBuilt ? readPagePreloads(dist) : []);
     if (webBuilt) {
       await app.register(fastifyStatic, {
         root: dist,
@@ -163,10 +164,7 @@ export const staticFilesPlugin = fp(
       const language = likelyPageLanguage(pathname, request.headers['accept-language']);
       reply.header(
         'link',
-        [
-          `</locales/${language}/translation.json>; rel=preload; as=fetch; crossorigin=anonymous`,
-          ...pagePreloadLinks(pagePreloads, pathname),
-        ].join(', '),
+        [`</locales/${language}/translation.json>; rel=preload; as=fetch; crossorigin=anonymous`, ...pageLinks(pathname)].join(', '),
       );
       return reply.sendFile('index.html', dist, { cacheControl: false });
     });

@@ -52,7 +52,7 @@ export function useHostBridge(
 
   const held = useRef<MessageEvent[]>([]);
   const [code, setCode] = useState(bridgeCode);
-  const ready = (options.ready ?? true) && code !== null;
+  const ready = options.ready ?? true;
 
   useEffect(() => {
     if (code) return;
