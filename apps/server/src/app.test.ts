@@ -40,7 +40,6 @@ describe('app', () => {
     expect(csp).toContain("frame-src 'self' https://games.example.com");
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("worker-src 'self' blob:");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
   });

@@ -1,8 +1,5 @@
 import type { TCurrency } from './payments.ts';
 
-/** The number format's locale of each currency. */
-export const MONEY_LOCALES = { RUB: 'ru-RU', USD: 'en-US' } as const satisfies Record<TCurrency, string>;
-
 /**
  * The one money format of the product: player screens, the staff console and PDF receipts.
  * Roubles show ₽ after the amount in Russian digit grouping, dollars $ before it; whole amounts
@@ -11,8 +8,8 @@ export const MONEY_LOCALES = { RUB: 'ru-RU', USD: 'en-US' } as const satisfies R
 export function formatMoney(value: number, currency: TCurrency): string {
   const digits = Number.isInteger(value) ? 0 : 2;
   const options = { minimumFractionDigits: digits, maximumFractionDigits: 2 };
-  const amount = new Intl.NumberFormat(MONEY_LOCALES[currency], options).format(value);
-  return currency === 'RUB' ? `${amount} ₽` : `$${amount}`;
+  if (currency === 'RUB') return `${new Intl.NumberFormat('ru-RU', options).format(value)} ₽`;
+  return `$${new Intl.NumberFormat('en-US', options).format(value)}`;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');

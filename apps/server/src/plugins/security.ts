@@ -93,9 +93,6 @@ export const securityPlugin = fp(
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", ...providers.connectSrc],
-          // The money screens load the number-formatting data on a worker made from a blob of
-          // the page's own script (no file to fetch behind the page's other requests).
-          workerSrc: ["'self'", 'blob:'],
           frameSrc: [withSelf, ...providers.frameSrc],
           frameAncestors: [withSelf],
           objectSrc: ["'none'"],

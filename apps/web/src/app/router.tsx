@@ -13,7 +13,6 @@ import { queryClient } from '@/shared/api/query-client';
 import { RootLayout } from './layout/root-layout';
 import { ErrorScreen } from './layout/error-screen';
 import { gameLoader } from '@/features/game/api/game-loader';
-import { moneyRouteLoader } from '@/shared/warm-up-money-format';
 import { GamesIndexRoute, gamesIndexLoader } from './routes/games-index-route';
 
 /** Any other path: to the catalogue in the current language. */
@@ -99,23 +98,12 @@ export const routeTree: RouteObject[] = [
       { path: routes.loader.path, element: <LoaderOnly /> },
       {
         path: routes.paymentsProcess.path,
-        // The screens that show prices start loading the number-formatting data with their code.
-        loader: moneyRouteLoader,
         lazy: async () => ({ Component: (await import('@/features/payments/routes')).PaymentProcessRoute }),
       },
-      {
-        path: routes.paymentsYookassa.path,
-        loader: moneyRouteLoader,
-        lazy: async () => ({ Component: (await import('@/features/payments/routes')).YookassaRoute }),
-      },
-      {
-        path: routes.paymentsStripe.path,
-        loader: moneyRouteLoader,
-        lazy: async () => ({ Component: (await import('@/features/payments/routes')).StripeRoute }),
-      },
+      { path: routes.paymentsYookassa.path, lazy: async () => ({ Component: (await import('@/features/payments/routes')).YookassaRoute }) },
+      { path: routes.paymentsStripe.path, lazy: async () => ({ Component: (await import('@/features/payments/routes')).StripeRoute }) },
       {
         path: routes.paymentsYandexPay.path,
-        loader: moneyRouteLoader,
         lazy: async () => ({ Component: (await import('@/features/payments/routes')).YandexPayRoute }),
       },
       {
@@ -148,7 +136,6 @@ export const routeTree: RouteObject[] = [
       { path: routes.supportTicket.path, lazy: async () => ({ Component: (await import('@/features/support/routes')).TicketRoute }) },
       {
         path: routes.transactions.path,
-        loader: moneyRouteLoader,
         lazy: async () => ({ Component: (await import('@/features/transactions/routes')).TransactionsRoute }),
       },
       {
@@ -160,11 +147,7 @@ export const routeTree: RouteObject[] = [
         path: routes.accountDelete.path,
         lazy: async () => ({ Component: (await import('@/features/account/routes')).DeleteAccountRoute }),
       },
-      {
-        path: routes.prices.path,
-        loader: moneyRouteLoader,
-        lazy: async () => ({ Component: (await import('@/features/prices/routes')).PricesRoute }),
-      },
+      { path: routes.prices.path, lazy: async () => ({ Component: (await import('@/features/prices/routes')).PricesRoute }) },
       { path: '*', element: <ToCatalogue /> },
     ],
   },
