@@ -1,15 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { useEffect } from 'react';
+import { RouterProvider, createMemoryRouter, matchRoutes, useParams, type RouteObject } from 'react-router';
 import { cleanup, render } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { createQueryClient } from '@/shared/api/query-client';
 import { mockApi, setupI18n } from '@/test/render';
-import { routeTree, yieldAfterLazy } from './router';
+import { compactOptionalTails, routeTree, yieldAfterLazy } from './router';
 
 function renderApp(path: string) {
-  const router = createMemoryRouter(routeTree, { initialEntries: [path] });
+  const router = createMemoryRouter(compactOptionalTails(routeTree), { initialEntries: [path] });
   const client = createQueryClient();
   client.setDefaultOptions({ queries: { retry: false } });
   render(
@@ -165,5 +166,63 @@ describe('yieldAfterLazy', () => {
 
     expect(loaded).toBe(screenModule);
     expect(order).toEqual(['waiting task', 'screen code']);
+  });
+});
+
+describe('compactOptionalTails', () => {
+  /** The route that draws the page (the last one with code or an element) and the params. */
+  const resolve = (tree: RouteObject[], path: string) => {
+    const matches = matchRoutes(tree, path) ?? [];
+    const screen = matches.findLast(({ route }) => route.lazy || route.element || route.Component || route.loader)?.route;
+    return { screen: screen && (screen.lazy ?? screen.element ?? screen.loader), params: { ...matches.at(-1)?.params } };
+  };
+
+  it('gives every path the screen and params the full patterns give', () => {
+    const compact = compactOptionalTails(routeTree);
+    const paths = [
+      '/payments/process',
+      '/payments/process/p-1',
+      '/payments/process/p-1/web/ru/islandm3/h.p.s',
+      '/payments/process/p-1/web/ru/islandm3/h.p.s/more',
+      '/payments/stripe/p-1/web',
+      '/session/login',
+      '/session/login/s-1/web/de',
+      '/session/login/email',
+      '/session/login/email/s-1/web',
+      '/session/registration/s-1',
+      '/support/ticket/create/1',
+      '/support/ticket/t-1',
+      '/games/en/',
+      '/games/en/familytown/',
+      '/prices/islandm3',
+      '/staff/inbox',
+      '/no/such/page',
+    ];
+    for (const path of paths) {
+      const full = resolve(routeTree, path);
+      expect(full.screen, path).toBeDefined();
+      expect(resolve(compact, path), path).toEqual(full);
+    }
+  });
+
+  it('ranks n + 1 entries for n optional segments and keeps the screen across them', async () => {
+    const [route] = compactOptionalTails([{ path: '/a/:x?/:y?/:z?', Component: () => null }]);
+    expect(route?.path).toBe('/a');
+    expect(route?.children?.map((child) => child.path ?? 'index')).toEqual(['index', ':x', ':x/:y', ':x/:y/:z']);
+
+    let mounts = 0;
+    function Screen() {
+      const { x, y } = useParams();
+      useEffect(() => {
+        mounts++;
+      }, []);
+      return <p>{`${x}-${y}`}</p>;
+    }
+    const router = createMemoryRouter(compactOptionalTails([{ path: '/a/:x?/:y?', Component: Screen }]), { initialEntries: ['/a/1'] });
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText('1-undefined')).toBeInTheDocument();
+    await router.navigate('/a/1/2');
+    expect(await screen.findByText('1-2')).toBeInTheDocument();
+    expect(mounts).toBe(1);
   });
 });

@@ -174,8 +174,31 @@ export function yieldAfterLazy(tree: RouteObject[]): RouteObject[] {
   });
 }
 
+/**
+ * A pattern with optional segments (`/a/:x?/:y?`) enters the router's ranking as every one of
+ * their 2^n combinations, ranked and compiled on each start, and of those only the prefixes
+ * (`/a`, `/a/:x`, `/a/:x/:y`) are ever matched first. Such a route becomes its fixed start with
+ * one child per prefix: the same screen, kept across its prefixes, and the same params, from
+ * n + 1 entries instead of 2^n (the payment screens' five optional segments: 6, not 32).
+ */
+export function compactOptionalTails(tree: RouteObject[]): RouteObject[] {
+  return tree.map((route) => {
+    if (route.children) return { ...route, children: compactOptionalTails(route.children) } as RouteObject;
+    const segments = route.path?.split('/') ?? [];
+    let fixed = segments.length;
+    while (fixed > 0 && /^:\w+\?$/.test(segments[fixed - 1]!)) fixed--;
+    const optional = segments.slice(fixed).map((segment) => segment.slice(0, -1));
+    if (route.index || optional.length < 2) return route;
+    return {
+      ...route,
+      path: segments.slice(0, fixed).join('/') || '/',
+      children: [{ index: true }, ...optional.map((_, end) => ({ path: optional.slice(0, end + 1).join('/') }))],
+    } as RouteObject;
+  });
+}
+
 export const createRouter = () => {
-  const router = createBrowserRouter(yieldAfterLazy(routeTree));
+  const router = createBrowserRouter(yieldAfterLazy(compactOptionalTails(routeTree)));
   // Code outside React (the api client's 401 reaction) navigates through the router.
   setNavigate((to, options) => router.navigate(to, options));
   return router;

@@ -58,6 +58,15 @@ describe('paths', () => {
     expect(isInArea(routes.prices, '/prices/islandm3')).toBe(true);
   });
 
+  it('answers a repeated question from its store, with answers no caller can change', () => {
+    const first = isAt(routes.supportTicket, '/support/ticket/t-1');
+    expect(isAt(routes.supportTicket, '/support/ticket/t-1')).toBe(first);
+    expect(Object.isFrozen(first?.params)).toBe(true);
+    expect(isAt(routes.supportTicket, '/support/ticket/t-2')?.params.id).toBe('t-2');
+    expect(isAt(routes.supportTicket, '/support/ticket/t-1/more', false)?.params.id).toBe('t-1');
+    expect(isAt(routes.supportTicket, '/support/ticket/t-1/more')).toBeNull();
+  });
+
   it('builds the payment calls, encoding ids and the token', () => {
     const id = '0b7d2a4e-1c1f-4e55-9a0e-2d4c5b6a7f80';
     expect(api.paymentProcess(id)).toBe(`/api/payments/process/${id}`);

@@ -87,12 +87,31 @@ export const routes = {
 
 type Route = { path: string };
 
+type Match = ReturnType<typeof matchPath>;
+
+// The layout asks the same questions of the same path on every render, and `matchPath` builds
+// a regular expression for each: the answers are kept (frozen, as they are shared) until the
+// store is full, which only a long session of distinct paths reaches.
+const matches = new Map<string, Match>();
+
+function cachedMatch(path: string, pathname: string, end: boolean): Match {
+  const key = `${end ? 1 : 0}${path} ${pathname}`;
+  let match = matches.get(key);
+  if (match === undefined) {
+    match = matchPath({ path, caseSensitive: true, end }, pathname);
+    if (match) Object.freeze(Object.freeze(match).params);
+    if (matches.size >= 500) matches.clear();
+    matches.set(key, match);
+  }
+  return match;
+}
+
 /** Whether `pathname` is at `route` (its own segments; `end: false` lets more follow). */
-export const isAt = (route: Route, pathname: string, end = true) => matchPath({ path: route.path, caseSensitive: true, end }, pathname);
+export const isAt = (route: Route, pathname: string, end = true) => cachedMatch(route.path, pathname, end);
 
 /** Whether `pathname` is in the area of `route`: its fixed start (`/games` of `/games/:lng`) and anything under it. */
 export const isInArea = (route: Route, pathname: string): boolean =>
-  matchPath({ path: route.path.split('/:')[0] || '/', caseSensitive: true, end: false }, pathname) !== null;
+  cachedMatch(route.path.split('/:')[0] || '/', pathname, false) !== null;
 
 /** API endpoints (all under /api; every answer is `{ data }`). */
 export const api = {
