@@ -27,6 +27,9 @@ const INITIAL_CHUNKS = {
   ],
 };
 
+/** Placed after minification (which drops comments), at the top of the file. */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
 /**
  * Writes `.br` and `.gz` beside every text asset at maximum quality, once, at build time;
  * the server sends them as they are (`preCompressed`), so pages pay neither CPU nor bytes.
@@ -119,6 +122,11 @@ export default defineConfig({
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
         codeSplitting: INITIAL_CHUNKS,
+        // V8's explicit compile hint: nearly every function of the libraries and the shell runs
+        // as the first page starts, so they are compiled with the download, off the main
+        // thread, instead of one by one on it at their first call. (On every chunk it cost
+        // more than it saved: the screens' chunks hold much that runs only on input.)
+        postBanner: (chunk) => (chunk.isEntry || chunk.name === INITIAL_CHUNKS.groups[0]!.name ? COMPILE_HINT : ''),
       },
     },
   },

@@ -53,6 +53,26 @@ test.describe('portal layout', () => {
     expect(await manifest.json()).toMatchObject({ name: 'Game Portal', start_url: '/' });
   });
 
+  test("the code every page starts with is marked for compiling with its download, a screen's own code is not", async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/games/en/');
+    const entry = await page.locator('script[type="module"][src]').getAttribute('src');
+    const preloaded = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    const framework = preloaded.find((href) => /\/framework-[\w-]+\.js$/.test(href));
+    const screen = preloaded.find((href) => /\/routes-[\w-]+\.js$/.test(href));
+    expect(entry && framework && screen, preloaded.join(' ')).toBeTruthy();
+    // V8 reads the hint where it comes before the code: the first line, or the second after
+    // the bundler's map of chunk dependencies.
+    const hinted = async (href: string) => (await (await request.get(href)).text()).split('\n', 2).includes('//# allFunctionsCalledOnLoad');
+    expect(await hinted(framework!), framework).toBe(true);
+    expect(await hinted(entry!), entry!).toBe(true);
+    expect(await hinted(screen!), screen).toBe(false);
+  });
+
   test('no page breaks its Content-Security-Policy (no eval, no inline code)', async ({ page }) => {
     await page.addInitScript(() => {
       const seen: string[] = [];
