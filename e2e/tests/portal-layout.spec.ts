@@ -104,7 +104,7 @@ test.describe('portal layout', () => {
         }
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    for (const path of ['/games/en/', '/games/en/familytown/', '/support/tickets']) {
+    for (const path of ['/games/en/', '/games/en/familytown/', '/support/tickets', '/session/registration']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await page.waitForLoadState('load');
