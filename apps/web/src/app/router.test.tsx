@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RouterProvider, createMemoryRouter, matchRoutes, useParams, type RouteObject } from 'react-router';
 import { cleanup, render } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18next from 'i18next';
 import { createQueryClient } from '@/shared/api/query-client';
 import { mockApi, setupI18n } from '@/test/render';
@@ -224,5 +224,20 @@ describe('compactOptionalTails', () => {
     await router.navigate('/a/1/2');
     expect(await screen.findByText('1-2')).toBeInTheDocument();
     expect(mounts).toBe(1);
+  });
+
+  it('gives the router no leaf without an element to warn about', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const router = createMemoryRouter(compactOptionalTails([{ path: '/a/:x?/:y?', Component: () => <p>screen</p> }]), {
+        initialEntries: ['/a'],
+      });
+      render(<RouterProvider router={router} />);
+      expect(await screen.findByText('screen')).toBeInTheDocument();
+      await router.navigate('/a/1/2');
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

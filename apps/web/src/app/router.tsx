@@ -192,7 +192,12 @@ export function compactOptionalTails(tree: RouteObject[]): RouteObject[] {
     return {
       ...route,
       path: segments.slice(0, fixed).join('/') || '/',
-      children: [{ index: true }, ...optional.map((_, end) => ({ path: optional.slice(0, end + 1).join('/') }))],
+      // Each child draws nothing of its own (`null`, said outright: a leaf without an element makes
+      // the router warn on every render, and a warning costs a thrown and caught error).
+      children: [
+        { index: true, element: null },
+        ...optional.map((_, end) => ({ path: optional.slice(0, end + 1).join('/'), element: null })),
+      ],
     } as RouteObject;
   });
 }
