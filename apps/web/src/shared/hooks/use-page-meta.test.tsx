@@ -53,4 +53,18 @@ describe('usePageMeta', () => {
     expect(content('meta[property="og:site_name"]')).toBe(DEFAULT_PAGE_META.ogSiteName);
     expect(content('meta[property="og:url"]')).toBe(window.location.href);
   });
+
+  it('leaves a tag that already says the same untouched (an icon written again is fetched again)', async () => {
+    renderHook(() => usePageMeta({ title: 'One', faviconImage: '/images/same.png' }));
+    const icon = document.head.querySelector('link[rel="icon"]')!;
+    const writes: string[] = [];
+    const observer = new MutationObserver((records) => writes.push(...records.map((record) => record.attributeName ?? '')));
+    observer.observe(icon, { attributes: true });
+    renderHook(() => usePageMeta({ title: 'Two', faviconImage: '/images/same.png' }));
+    renderHook(() => usePageMeta({ title: 'Three', faviconImage: '/images/other.png' }));
+    await Promise.resolve();
+    observer.disconnect();
+    expect(writes).toEqual(['href']);
+    expect(icon.getAttribute('href')).toBe('/images/other.png');
+  });
 });

@@ -22,7 +22,8 @@ function upsert(selector: string, create: () => HTMLElement, attr: string, value
     element = create();
     document.head.appendChild(element);
   }
-  element.setAttribute(attr, value);
+  // Only a change is written: setting an icon's address again makes the browser fetch it again.
+  if (element.getAttribute(attr) !== value) element.setAttribute(attr, value);
 }
 
 const metaByName = (name: string, content: string) =>
