@@ -11,16 +11,17 @@ import './app/styles.css';
 
 void initI18n(initialLanguage(isPortalPage(window.location.pathname, window.location.search, isFramed())));
 
-// Made before the first render: the page's code chunk and data are asked for while the
-// framework renders, not after.
-const router = createRouter();
-
-// The first render in a task of its own: evaluating the code and starting the router already
-// make one long task.
-void yieldToMain().then(() =>
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
-  ),
-);
+// Three tasks, none of them long: the code evaluates, then the router starts (it asks for the
+// page's code chunk and data, fetched while the framework renders), then the first render.
+void yieldToMain()
+  .then(() => {
+    const router = createRouter();
+    return yieldToMain().then(() => router);
+  })
+  .then((router) =>
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    ),
+  );
