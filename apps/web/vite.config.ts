@@ -110,8 +110,12 @@ function pageStartCode(): Plugin {
         const chunk = byFile.get(fileName);
         if (!chunk) continue;
         chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
-        // The map's lines move down by the one added.
-        if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+        // With source maps on, the map (already its own file here) moves down by the line added.
+        const map = bundle[`${fileName}.map`];
+        if (map?.type === 'asset' && typeof map.source === 'string') {
+          const parsed = JSON.parse(map.source) as { mappings: string };
+          map.source = JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` });
+        }
       }
     },
   };
