@@ -94,7 +94,8 @@ try {
       const ms = (id: string) => `${((lhr.audits[id]?.numericValue ?? 0) / 1000).toFixed(1)} s`.padStart(7);
       const tbt = `${Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0)} ms`.padStart(7);
       const cls = (lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3).padStart(6);
-      // Lighthouse's measure of this host's speed: its 4x slowdown models a phone from a host of about 1500-2000.
+      // Lighthouse's measure of this host's speed: its 4x slowdown models a phone from a host
+      // of about 1500-2000.
       const host = String(Math.round(lhr.environment.benchmarkIndex)).padStart(5);
       rows.push(
         `${page.name.padEnd(13)} ${score('performance')} ${ms('first-contentful-paint')} ${ms('largest-contentful-paint')} ${tbt} ${cls} ${score('accessibility')} ${score('best-practices')} ${host}`,

@@ -71,7 +71,8 @@ function precompress(): Plugin {
  * The same files, and those index.html loads, carry V8's compile hint: nearly every function
  * in them runs as a page starts, so V8 compiles them on a background thread as they download
  * instead of one by one on the main thread at their first call, inside the page's first render.
- * The chunks loaded later (a widget on input, a dialog, the staff console) compile lazily.
+ * The chunks loaded later (a widget on input, a dialog, the staff console) compile lazily:
+ * hinting every chunk cost more main-thread compile than it saved.
  */
 function pageStartCode(): Plugin {
   let root = '';
@@ -87,10 +88,13 @@ function pageStartCode(): Plugin {
       const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('index.html'));
       if (!entry) return this.error('the build has no index.html entry');
       const initial = new Set([entry.fileName, ...entry.imports]);
+      // Every chunk some page runs as it starts: index.html's and each page's own.
+      const startCode = new Set(initial);
       const collect = (fileName: string, js: Set<string>, css: Set<string>) => {
         const chunk = byFile.get(fileName);
         if (!chunk || initial.has(fileName) || js.has(`/${fileName}`)) return;
         js.add(`/${fileName}`);
+        startCode.add(fileName);
         for (const file of chunk.viteMetadata?.importedCss ?? []) css.add(`/${file}`);
         for (const file of chunk.imports) collect(file, js, css);
       };
@@ -105,7 +109,6 @@ function pageStartCode(): Plugin {
       });
       this.emitFile({ type: 'asset', fileName: PAGE_PRELOADS_FILE, source: JSON.stringify(pages) });
 
-      const startCode = new Set([...initial, ...pages.flatMap((page) => page.js.map((file) => file.slice(1)))]);
       for (const fileName of startCode) {
         const chunk = byFile.get(fileName);
         if (!chunk) continue;
