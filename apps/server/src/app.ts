@@ -217,6 +217,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       catalogCache,
       { publicOrigin: config.publicOrigin, configured: config.ALLOWED_GAME_ORIGINS, httpsOnly: config.isProduction },
       (error) => app.log.warn({ err: error }, 'the catalogue cannot be read: the game origins stay as last read'),
+      (skipped) => app.log.error(skipped, 'a stored game origin is no plain scheme://host[:port]: left out of the allowed origins'),
     );
     await app.register(securityPlugin, { config, gameOrigins: () => gameOrigins.current() });
     await app.register(compress, {

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { safeOrigin } from '@portal/contracts/addresses';
 import { AUTH_METHODS, PAYMENT_PROVIDERS, type AuthMethod, type PaymentProvider } from '@portal/contracts/control';
 
 /**
@@ -48,12 +49,12 @@ const urlWithProtocols = (protocols: readonly string[], hint: string) =>
       }
     }, `must be a URL starting with ${hint}`);
 
+/** An origin on a plain host name (it goes into security headers), as browsers write it. */
 const origin = (value: string): string | null => {
   try {
     const url = new URL(value);
-    if (!['http:', 'https:'].includes(url.protocol)) return null;
     // An origin has no path: "https://a.example/" is accepted, "https://a.example/x" is not.
-    return url.pathname === '/' && !url.search && !url.hash ? url.origin : null;
+    return url.pathname === '/' && !url.search && !url.hash ? safeOrigin(value) : null;
   } catch {
     return null;
   }

@@ -13,6 +13,7 @@ import {
   ZSocialItem,
   ZWebPage,
 } from './control.ts';
+import { gameAddressProblem, isImageAddress, isPlainHostName, isSiteAddress, safeOrigin } from './addresses.ts';
 import { LANGUAGES } from './languages.ts';
 import type { SERVER_PATH_PREFIXES } from './server-paths.ts';
 
@@ -48,6 +49,7 @@ export function originProblem(value: string): string | null {
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'an origin starts with https://';
   if (!url.hostname) return 'not an origin like https://game.example.com';
+  if (!isPlainHostName(url.hostname)) return 'an origin is a plain host name like https://game.example.com';
   if (url.username || url.password) return 'an origin has no user name or password';
   // "https://a.example/" is the origin, "https://a.example/x", "?x" or "#x" is a page.
   if (url.pathname !== '/' || url.search || url.hash || /[?#]/.test(text) || /^[a-z]+:\/\/[^/]*\/./i.test(text)) {
@@ -59,16 +61,98 @@ export function originProblem(value: string): string | null {
 /** The origin of an exact origin (`originProblem` answered null): lowercase, default port left out. */
 export const normalizeOrigin = (value: string): string => new URL(value.trim()).origin;
 
-/** The origin a game address runs on; `null` for a path on the portal itself or what is no http(s) URL. */
+/**
+ * The origin a game address runs on; `null` for a path on the portal itself or what is no
+ * http(s) URL on a plain host name (a value stored before the address was checked included).
+ */
 export function originOfAddress(address: string | null | undefined): string | null {
-  if (!address) return null;
-  try {
-    const url = new URL(address.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
-  } catch {
-    return null;
-  }
+  return address ? safeOrigin(address.trim()) : null;
 }
+
+/** A game's address: an http(s) URL on a plain host name or a site path (production takes https only). */
+export const ZGameAddress = z
+  .string()
+  .trim()
+  .max(2000)
+  .superRefine((value, ctx) => {
+    const problem = gameAddressProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** An image: an https URL, a site path or a file name under /images; empty for none. */
+export const ZImageAddress = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => value === '' || isImageAddress(value), 'an image is an https:// address, a site path starting with / or a file name');
+
+/** A link: an https URL or a site path; empty for none. */
+export const ZLinkAddress = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => value === '' || isSiteAddress(value), 'an https:// address or a site path starting with /');
+
+/** A CSS colour as the console's colour fields take it: #rgb, #rrggbb (with alpha) or a colour name. */
+export const ZCssColor = z
+  .string()
+  .trim()
+  .max(40)
+  .regex(/^(#[0-9a-f]{3,4}|#[0-9a-f]{6}|#[0-9a-f]{8}|[a-z]{3,30})$/i, 'a colour like #1d6f42');
+
+const ZConsoleWebPage = ZWebPage.extend({
+  iframeUrl: ZGameAddress,
+  cardLogoImage: ZImageAddress,
+  gameImage: ZImageAddress,
+  projectBackgroundFile: ZImageAddress,
+  cardBackgroundColor: ZCssColor.nullable(),
+  footerBackgroundColor: ZCssColor.nullable(),
+});
+
+/** Page metadata as the console saves it: images and the page's URL checked, the texts free. */
+export const ZConsoleSeoData = ZSeoData.extend({
+  faviconImage: ZImageAddress,
+  appleTouchImage: ZImageAddress,
+  ogImage: ZImageAddress,
+  ogUrl: ZLinkAddress,
+}).partial();
+
+const ZConsoleSocialItem = ZSocialItem.extend({ fileName: ZImageAddress, link: ZLinkAddress });
+
+const ZConsoleSingleGameSettings = ZSingleGameSettings.extend({
+  iframeSrc: ZGameAddress,
+  backgroundImageFile: ZImageAddress,
+  backgroundFile: ZImageAddress,
+  popupFile: ZImageAddress,
+  popupSmallFile: ZImageAddress,
+  verificationBtnFile: ZImageAddress,
+  verificationSmallBtnFile: ZImageAddress,
+});
+
+/** The failed sign-ins a project allows before the robot check: 1 to 20. */
+export const FAILED_ATTEMPT_LIMIT_RANGE = { min: 1, max: 20 } as const;
+
+/** A project's id/value settings; the ones the portal reads are checked (failedAttemptLimit: 1 to 20). */
+const ZProjectExtra = z
+  .array(ZExtraItem)
+  .max(50)
+  .superRefine((items, ctx) => {
+    items.forEach((item, index) => {
+      if (item.id === 'failedAttemptLimit') {
+        const { min, max } = FAILED_ATTEMPT_LIMIT_RANGE;
+        if (typeof item.value !== 'number' || !Number.isInteger(item.value) || item.value < min || item.value > max) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'value'],
+            message: `the failed-attempt limit is a whole number from ${min} to ${max}`,
+          });
+        }
+      }
+      if (item.id === 'backgroundColor' && !ZCssColor.safeParse(item.value).success) {
+        ctx.addIssue({ code: 'custom', path: [index, 'value'], message: 'a colour like #1d6f42' });
+      }
+    });
+  });
 
 /** One extra origin a game's pages run on (a CDN, a second domain). */
 export const ZGameOrigin = z
@@ -92,17 +176,29 @@ const projectFields = {
   authMethods: z.array(z.enum(AUTH_METHODS)).max(AUTH_METHODS.length),
   paymentsMethods: z.array(z.enum(PAYMENT_PROVIDERS)).max(PAYMENT_PROVIDERS.length),
   /** id/value pairs: backgroundColor, failedAttemptLimit, ... */
-  extra: z.array(ZExtraItem).max(50),
+  extra: ZProjectExtra,
   outOfCatalog: z.boolean(),
   hostNames: z.array(ZHostName).max(20),
-  singleGameSettings: ZSingleGameSettings.nullable(),
-  seoData: ZLocalized(ZSeoData.partial()),
+  singleGameSettings: ZConsoleSingleGameSettings.nullable(),
+  seoData: ZLocalized(ZConsoleSeoData),
   /** Addresses of the project's legal documents per language (footer, registration consent). */
   legalDocs: ZLocalized(ZLegalDocs),
   sortOrder: z.number().int().min(0).max(100_000),
 };
 
-export const ZConsoleProject = z.object({ name: z.string(), ...projectFields, version: ZVersion, createdAt: z.string() });
+/**
+ * What the console reads back. Its fields are the plain record shapes, not the checks a save
+ * passes: a value stored before a check existed still reads, so it can be seen and corrected.
+ */
+export const ZConsoleProject = z.object({
+  name: z.string(),
+  ...projectFields,
+  extra: z.array(ZExtraItem),
+  singleGameSettings: ZSingleGameSettings.nullable(),
+  seoData: ZLocalized(ZSeoData.partial()),
+  version: ZVersion,
+  createdAt: z.string(),
+});
 export type TConsoleProject = z.infer<typeof ZConsoleProject>;
 
 /** POST /api/staff/catalog/projects: a new project (and its empty game record). */
@@ -117,10 +213,10 @@ export const ZConsoleProjectUpdate = z.object(projectFields).partial().extend({ 
 export type TConsoleProjectUpdate = z.infer<typeof ZConsoleProjectUpdate>;
 
 const gameFields = {
-  webPage: ZWebPage.nullable(),
+  webPage: ZConsoleWebPage.nullable(),
   localization: ZLocalized(ZGameLocalization),
-  seoData: ZLocalized(ZSeoData.partial()),
-  socialItems: z.array(ZSocialItem).max(20),
+  seoData: ZLocalized(ZConsoleSeoData),
+  socialItems: z.array(ZConsoleSocialItem).max(20),
   sortOrder: z.number().int().min(0).max(100_000),
   archived: z.boolean(),
   /**
@@ -134,6 +230,10 @@ const gameFields = {
 export const ZConsoleGame = z.object({
   project: z.string(),
   ...gameFields,
+  // As stored (see ZConsoleProject).
+  webPage: ZWebPage.nullable(),
+  seoData: ZLocalized(ZSeoData.partial()),
+  socialItems: z.array(ZSocialItem),
   extraOrigins: z.array(z.string()).optional(),
   version: ZVersion,
 });

@@ -13,6 +13,7 @@ const ZOD_FREE = [
   'server-paths.ts',
   'languages.ts',
   'http.ts',
+  'addresses.ts',
 ];
 
 // The package has no Node types (it runs in browsers too): fs is typed here by hand.

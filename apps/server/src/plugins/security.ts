@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { safeOrigin } from '@portal/contracts/addresses';
 import type { AppConfig } from '../config.ts';
 
 /**
@@ -75,8 +76,27 @@ export const securityPlugin = fp(
     // The list of this request, read before helmet writes its headers (it runs after this hook).
     const originsOf = new WeakMap<IncomingMessage, readonly string[]>();
     const withSelf = (req: IncomingMessage) => ["'self'", ...(originsOf.get(req) ?? [])].join(' ');
+    // Checked again here, where they become headers: one bad value is left out (and logged once),
+    // never allowed to make helmet refuse the header and so every answer.
+    const checked = new WeakMap<readonly string[], readonly string[]>();
+    const reported = new Set<string>();
+    const headerSafe = (list: readonly string[]): readonly string[] => {
+      let safe = checked.get(list);
+      if (!safe) {
+        safe = list.filter((value) => {
+          if (safeOrigin(value) === value) return true;
+          if (!reported.has(value)) {
+            reported.add(value);
+            app.log.error({ origin: value }, 'a game origin is not a plain scheme://host[:port]: left out of the security headers');
+          }
+          return false;
+        });
+        checked.set(list, safe);
+      }
+      return safe;
+    };
     app.addHook('onRequest', async (request, reply) => {
-      const games = await gameOrigins();
+      const games = headerSafe(await gameOrigins());
       originsOf.set(request.raw, games);
       // Games on other allowed origins load our images and the SDK.
       reply.header('cross-origin-resource-policy', games.length > 0 ? 'cross-origin' : 'same-origin');

@@ -1,3 +1,4 @@
+import { safeOrigin } from '@portal/contracts/addresses';
 import { originOfAddress } from '@portal/contracts/catalog-console';
 import type { CatalogCache } from './catalog-cache.ts';
 import type { CatalogSnapshot } from './repository.ts';
@@ -26,15 +27,33 @@ export type GameOrigins = {
   current(): Promise<readonly string[]>;
 };
 
-export function catalogueOrigins(snapshot: CatalogSnapshot, httpsOnly: boolean): string[] {
+/** A stored value the list left out: it is no safe origin (stored before the checks, or by hand). */
+export type SkippedOrigin = { project: string; field: 'webPage.iframeUrl' | 'extraOrigins'; value: string };
+
+/**
+ * The origins of the catalogue's games, each checked again here, where it becomes part of
+ * headers: a stored value that is no plain `scheme://host[:port]` is left out and reported to
+ * `onSkip`, never passed on.
+ */
+export function catalogueOrigins(snapshot: CatalogSnapshot, httpsOnly: boolean, onSkip?: (skipped: SkippedOrigin) => void): string[] {
   const origins: string[] = [];
   // In catalogue order, so the list (and the headers built from it) is the same on every process.
   for (const project of snapshot.projects) {
     const game = snapshot.games.get(project.name);
     if (!game || game.archived) continue;
-    const own = originOfAddress(game.webPage?.iframeUrl);
-    if (own && (!httpsOnly || own.startsWith('https:'))) origins.push(own);
-    origins.push(...game.extraOrigins);
+    const address = game.webPage?.iframeUrl?.trim();
+    const own = originOfAddress(address);
+    if (own) {
+      if (!httpsOnly || own.startsWith('https:')) origins.push(own);
+    } else if (address && /^[a-z][a-z0-9+.-]*:/i.test(address)) {
+      // A site path ("/demo-games/...") adds no origin; anything else with a scheme is refused.
+      onSkip?.({ project: project.name, field: 'webPage.iframeUrl', value: address });
+    }
+    for (const value of game.extraOrigins) {
+      const origin = safeOrigin(value);
+      if (origin && (!httpsOnly || origin.startsWith('https:'))) origins.push(origin);
+      else onSkip?.({ project: project.name, field: 'extraOrigins', value });
+    }
   }
   return origins;
 }
@@ -43,6 +62,7 @@ export function createGameOrigins(
   cache: Pick<CatalogCache, 'snapshot'>,
   { publicOrigin, configured, httpsOnly }: GameOriginsOptions,
   onReadError?: (error: unknown) => void,
+  onSkip?: (skipped: SkippedOrigin) => void,
 ): GameOrigins {
   // One list per snapshot: the security headers ask for it on every request.
   const lists = new WeakMap<CatalogSnapshot, { games: readonly string[]; all: readonly string[] }>();
@@ -50,7 +70,10 @@ export function createGameOrigins(
   const listsOf = (snapshot: CatalogSnapshot) => {
     let found = lists.get(snapshot);
     if (!found) {
-      const games = [...new Set([...configured, ...catalogueOrigins(snapshot, httpsOnly)])].filter((origin) => origin !== publicOrigin);
+      // Once per snapshot, so a bad stored value is logged once per catalogue change, not per request.
+      const games = [...new Set([...configured, ...catalogueOrigins(snapshot, httpsOnly, onSkip)])].filter(
+        (origin) => origin !== publicOrigin,
+      );
       found = { games, all: [publicOrigin, ...games] };
       lists.set(snapshot, found);
     }

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { assetUrl, routes, withLang } from '@/shared/paths';
+import { usableGameAddress } from '@portal/contracts/addresses';
+import { assetUrl, linkUrl, routes, withLang } from '@/shared/paths';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { useLayoutOptions } from '@/shared/layout/layout-options';
@@ -50,6 +51,8 @@ function GameView({ game, frameHost: FrameHost }: { game: OpenableGame; frameHos
   const text = pickLocalized(game.localization, lng);
   const name = text?.name || game.mainData.projectName || game.project;
   const background = assetUrl(page.projectBackgroundFile);
+  // Only an http(s) address or a site path is ever a frame's src (never `javascript:`).
+  const address = usableGameAddress(page.iframeUrl);
 
   return (
     <div className="game-page" style={background ? { backgroundImage: `url("${background}")` } : undefined}>
@@ -75,13 +78,11 @@ function GameView({ game, frameHost: FrameHost }: { game: OpenableGame; frameHos
           <div className="game-page__text">
             <h1 id="game-title">{name}</h1>
             {text?.fullDescription && <p className="game-page__description">{text.fullDescription}</p>}
-            <button
-              type="button"
-              className="button button--primary button--large"
-              onClick={() => setPlayingSrc(withLang(page.iframeUrl, lng))}
-            >
-              {t('game.play')}
-            </button>
+            {address && (
+              <button type="button" className="button button--primary button--large" onClick={() => setPlayingSrc(withLang(address, lng))}>
+                {t('game.play')}
+              </button>
+            )}
           </div>
         </section>
       )}
@@ -90,9 +91,11 @@ function GameView({ game, frameHost: FrameHost }: { game: OpenableGame; frameHos
           <ul>
             {game.social.items.map((item) => {
               const network = socialNetworkName(item);
+              const href = linkUrl(item.link);
+              if (!href) return null;
               return (
                 <li key={`${item.link}-${item.fileName}`}>
-                  <a href={item.link} target="_blank" rel="noopener noreferrer" aria-label={network} title={network}>
+                  <a href={href} target="_blank" rel="noopener noreferrer" aria-label={network} title={network}>
                     <img src={assetUrl(item.fileName)} alt="" width={40} height={40} />
                   </a>
                 </li>

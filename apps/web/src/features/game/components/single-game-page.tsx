@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usableGameAddress } from '@portal/contracts/addresses';
 import { assetUrl, withLang } from '@/shared/paths';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
 import { storage } from '@/shared/storage';
@@ -52,23 +53,27 @@ export function SingleGamePage({ projectName, frameHost: FrameHost }: { projectN
   if (large) vars['--single-game-bg'] = `url("${large}")`;
   if (small) vars['--single-game-bg-small'] = `url("${small}")`;
   const seoTitle = pickLocalized(data.data?.seoData, lng)?.title;
+  // Only an http(s) address or a site path is ever a frame's src (never `javascript:`).
+  const address = usableGameAddress(settings.iframeSrc);
 
   return (
     <section className="single-game" style={vars} aria-label={seoTitle || projectName}>
       <h1 className="visually-hidden">{seoTitle || projectName}</h1>
       {verified ? (
         <>
-          <iframe
-            ref={frameRef}
-            id="game-frame"
-            className="single-game__frame"
-            title={seoTitle || projectName}
-            src={withLang(settings.iframeSrc, frameLng)}
-            allow="fullscreen; autoplay; clipboard-write"
-            // The pages send no referrer; the game's SDK needs the portal's origin (Firefox has no
-            // location.ancestorOrigins), and the origin alone tells the game no more than that.
-            referrerPolicy="origin"
-          />
+          {address && (
+            <iframe
+              ref={frameRef}
+              id="game-frame"
+              className="single-game__frame"
+              title={seoTitle || projectName}
+              src={withLang(address, frameLng)}
+              allow="fullscreen; autoplay; clipboard-write"
+              // The pages send no referrer; the game's SDK needs the portal's origin (Firefox has no
+              // location.ancestorOrigins), and the origin alone tells the game no more than that.
+              referrerPolicy="origin"
+            />
+          )}
           {FrameHost ? <FrameHost frameRef={frameRef} project={projectName} /> : null}
         </>
       ) : (
