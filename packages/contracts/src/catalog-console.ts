@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AUTH_METHODS,
   AUTH_TYPES,
+  FAILED_ATTEMPT_LIMIT_RANGE,
   PAYMENT_PROVIDERS,
   ZExtraItem,
   ZGameLocalization,
@@ -128,9 +129,6 @@ const ZConsoleSingleGameSettings = ZSingleGameSettings.extend({
   verificationBtnFile: ZImageAddress,
   verificationSmallBtnFile: ZImageAddress,
 });
-
-/** The failed sign-ins a project allows before the robot check: 1 to 20. */
-export const FAILED_ATTEMPT_LIMIT_RANGE = { min: 1, max: 20 } as const;
 
 /** A project's id/value settings; the ones the portal reads are checked (failedAttemptLimit: 1 to 20). */
 const ZProjectExtra = z

@@ -16,3 +16,6 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /** Failed sign-ins before the robot check shows, when the project's extra sets none. */
 export const DEFAULT_FAILED_ATTEMPT_LIMIT = 5;
+
+/** The failed sign-ins a project's failedAttemptLimit may allow before the robot check: 1 to 20. */
+export const FAILED_ATTEMPT_LIMIT_RANGE = { min: 1, max: 20 } as const;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projects } from '../../db/schema.ts';
 import type { TAuthResult } from '@portal/contracts/auth';
 import { codeFlows, passwordHistory, userIdentities, users } from '../../db/schema.ts';
 import { TokenService } from '../../integrations/tokens/token-service.ts';
@@ -372,6 +373,36 @@ describe('login by e-mail', () => {
     }
     const blocked = await post('/api/auth/login-by-email', { email, password: 'Secret123' }, { ip: newIp(), headers });
     expect(blocked).toMatchObject({ status: 403, body: { code: 'CAPTCHA_REQUIRED' } });
+  });
+
+  it("counts an account's failures whatever project the client names, never past FAILED_ATTEMPT_LIMIT", async () => {
+    // A project whose editor set a lax limit (the console allows up to 20; this one is stored
+    // as an older server may have left it) lifts nothing off an account being guessed at.
+    await app.database.db.insert(projects).values({ name: 'lax-limit', extra: [{ id: 'failedAttemptLimit', value: 100000 }] });
+    await app.database.db.insert(projects).values({ name: 'lax-twenty', extra: [{ id: 'failedAttemptLimit', value: 20 }] });
+    app.catalogCache.invalidate();
+    const email = newEmail();
+    await register(email);
+    const named = ['lax-limit', 'lax-twenty', 'familytown', 'no-such-project', 'lax-twenty'];
+    for (const project of named) {
+      const answer = await post('/api/auth/login-by-email', { email, password: 'Wrong1234' }, { ip: newIp(), headers: { project } });
+      expect(answer.body.data.warningMessage).toBe('INVALID_PASSWORD_LOGIN_BY_EMAIL');
+    }
+    for (const project of ['lax-limit', 'lax-twenty']) {
+      const blocked = await post('/api/auth/login-by-email', { email, password: 'Secret123' }, { ip: newIp(), headers: { project } });
+      expect(blocked, project).toMatchObject({ status: 403, body: { code: 'CAPTCHA_REQUIRED' } });
+    }
+    // A stored limit outside 1..20 is not taken for the address either: the default (5) holds.
+    const ip = newIp();
+    for (let i = 0; i < 5; i++) {
+      await post('/api/auth/login-by-email', { email: newEmail(), password: 'Secret123' }, { ip, headers: { project: 'lax-limit' } });
+    }
+    const byAddress = await post(
+      '/api/auth/login-by-email',
+      { email: newEmail(), password: 'Secret123' },
+      { ip, headers: { project: 'lax-limit' } },
+    );
+    expect(byAddress).toMatchObject({ status: 403, body: { code: 'CAPTCHA_REQUIRED' } });
   });
 
   it('demands a captcha after the limit per IP, across accounts (never trusting the browser)', async () => {

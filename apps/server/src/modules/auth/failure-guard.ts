@@ -40,25 +40,34 @@ export interface GuardContext {
 export type LimitFor = (project: string | undefined) => number | Promise<number>;
 
 /**
- * Demands an ALTCHA solution once an IP or an account reached the limit of failures (the
- * project's failedAttemptLimit, default 5; a limit of 0 turns the guard off).
+ * Demands an ALTCHA solution once an IP or an account reached its limit of failures. An
+ * address's limit is the project's failedAttemptLimit (the page it signs in on). An account's
+ * failures are one count whatever project the client names, and its limit is never above
+ * `accountLimit` (FAILED_ATTEMPT_LIMIT, default 5): a project may ask for the check sooner, but
+ * neither its setting nor a client naming a laxer project lifts the check off an account being
+ * guessed at. A limit of 0 turns the guard off.
  */
 export class CaptchaGuard {
   private readonly limitFor: LimitFor;
+  private readonly accountLimit: number;
 
   constructor(
     private readonly captcha: Captcha,
     private readonly failures: FailureCounter,
     limit: number | LimitFor,
+    accountLimit?: number,
   ) {
     this.limitFor = typeof limit === 'number' ? () => limit : limit;
+    this.accountLimit = accountLimit ?? (typeof limit === 'number' ? limit : 5);
   }
 
   async check(context: GuardContext, account: string): Promise<void> {
     const limit = await this.limitFor(context.project);
-    if (limit <= 0) return;
+    if (limit <= 0 || this.accountLimit <= 0) return;
+    const accountLimit = Math.min(limit, this.accountLimit);
     const needed =
-      (await this.failures.count(`ip:${context.ip}`, limit)) >= limit || (await this.failures.count(`account:${account}`, limit)) >= limit;
+      (await this.failures.count(`ip:${context.ip}`, limit)) >= limit ||
+      (await this.failures.count(`account:${account}`, accountLimit)) >= accountLimit;
     if (needed) await this.require(context);
   }
 

@@ -1,3 +1,4 @@
+import { FAILED_ATTEMPT_LIMIT_RANGE } from '@portal/contracts/control-constants';
 import type { Language } from '@portal/contracts/languages';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -83,12 +84,20 @@ export async function createAccounts(config: AppConfig, db: Db, catalog: Catalog
     resend: new ResendPolicy(),
     tokens,
     mailer,
-    guard: new CaptchaGuard(captcha, new FailureCounter(rateEvents, FAILURE_WINDOW_MS), async (project) => {
-      // FAILED_ATTEMPT_LIMIT=0 turns the guard off everywhere (load tests); else the project decides.
-      if (config.FAILED_ATTEMPT_LIMIT === 0) return 0;
-      const own = project ? await catalog.failedAttemptLimit(project).catch(() => undefined) : undefined;
-      return own !== undefined && own > 0 ? own : config.FAILED_ATTEMPT_LIMIT;
-    }),
+    guard: new CaptchaGuard(
+      captcha,
+      new FailureCounter(rateEvents, FAILURE_WINDOW_MS),
+      async (project) => {
+        // FAILED_ATTEMPT_LIMIT=0 turns the guard off everywhere (load tests); else the project
+        // decides for the address, within 1 to 20 (a stored value outside is not taken).
+        if (config.FAILED_ATTEMPT_LIMIT === 0) return 0;
+        const own = project ? await catalog.failedAttemptLimit(project).catch(() => undefined) : undefined;
+        const { min, max } = FAILED_ATTEMPT_LIMIT_RANGE;
+        return own !== undefined && Number.isInteger(own) && own >= min && own <= max ? own : config.FAILED_ATTEMPT_LIMIT;
+      },
+      // An account's failures count the same whatever project the client names.
+      config.FAILED_ATTEMPT_LIMIT,
+    ),
     audience: config.publicOrigin,
     events: rateEvents,
     mailCaps: {

@@ -536,6 +536,46 @@ describe.each(backends)('catalogue console over $name', (backend) => {
       expect(unknownDoc.statusCode).toBe(400);
       expect((await detail('starfall')).project).toEqual(project);
     });
+
+    it('keeps the failed-attempt limit within 1 to 20 and checks the single-game address', async () => {
+      const project = (await detail('starfall')).project;
+      const limit = (value: unknown) => [
+        { id: 'backgroundColor', value: '#102030' },
+        { id: 'failedAttemptLimit', value },
+      ];
+      for (const value of [0, -1, 21, 1_000_000, 2.5, '5', true]) {
+        const bad = await call('PATCH', '/api/staff/catalog/projects/starfall', editor, { version: project.version, extra: limit(value) });
+        expect(bad.statusCode, String(value)).toBe(400);
+        expect(bad.json<{ message: string }>().message, String(value)).toMatch(/extra\.1\.value/);
+      }
+      const badColour = await call('PATCH', '/api/staff/catalog/projects/starfall', editor, {
+        version: project.version,
+        extra: [{ id: 'backgroundColor', value: 'red;}body{display:none' }],
+      });
+      expect(badColour.statusCode).toBe(400);
+      const single = (iframeSrc: string) => ({
+        iframeSrc,
+        backgroundImageFile: '',
+        backgroundFile: '',
+        popupFile: '',
+        popupSmallFile: '',
+        verificationBtnFile: '',
+        verificationSmallBtnFile: '',
+      });
+      for (const iframeSrc of ['javascript:alert(1)', 'https://a.example,b/', 'https://*/x']) {
+        const bad = await call('PATCH', '/api/staff/catalog/projects/starfall', editor, {
+          version: project.version,
+          singleGameSettings: single(iframeSrc),
+        });
+        expect(bad.statusCode, iframeSrc).toBe(400);
+      }
+      expect((await detail('starfall')).project).toEqual(project);
+      for (const value of [1, 20]) {
+        const current = (await detail('starfall')).project;
+        const ok = await call('PATCH', '/api/staff/catalog/projects/starfall', editor, { version: current.version, extra: limit(value) });
+        expect(ok.statusCode, ok.body).toBe(200);
+      }
+    });
   });
 
   describe.skipIf(backend.skip)('access', () => {

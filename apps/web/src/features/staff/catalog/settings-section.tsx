@@ -6,7 +6,7 @@ import {
   type TConsoleProject,
   type TConsoleProjectDetail,
 } from '@portal/contracts/catalog-console';
-import { LEGAL_DOCS, type LegalDoc, type TSingleGameSettings } from '@portal/contracts/control';
+import { FAILED_ATTEMPT_LIMIT_RANGE, LEGAL_DOCS, type LegalDoc, type TSingleGameSettings } from '@portal/contracts/control';
 import {
   AUTH_METHODS,
   AUTH_TYPES,
@@ -182,7 +182,8 @@ export function SettingsSection({ detail }: { detail: TConsoleProjectDetail }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const limit = draft.failedAttemptLimit.trim();
-    if (limit && !(Number.isInteger(Number(limit)) && Number(limit) > 0)) {
+    const { min, max } = FAILED_ATTEMPT_LIMIT_RANGE;
+    if (limit && !(Number.isInteger(Number(limit)) && Number(limit) >= min && Number(limit) <= max)) {
       setErrors({ failedAttemptLimit: t('staff.catalog.settings.limitInvalid') });
       return;
     }
