@@ -281,7 +281,7 @@ export class StaffService {
       await this.guard?.failed(normalized, ip);
       throw invalidCredentials();
     }
-    await this.guard?.succeeded(normalized);
+    await this.guard?.succeeded(normalized, ip);
     if (account.disabledAt) throw new AppError('STAFF_DISABLED', 401, 'This staff account is disabled');
     if (this.hasher.needsRehash(account.passwordHash)) {
       const passwordHash = await this.hasher.hashPassword(password);

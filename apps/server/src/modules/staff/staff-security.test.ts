@@ -91,30 +91,77 @@ describe.each(backends)('staff security over $name', (backend) => {
       expect(encoded.json()).toMatchObject({ code: 'CAPTCHA_REQUIRED' });
     });
 
-    it('locks the e-mail after 20 failures, the right password included, until the failures fade', async () => {
-      const email = 'locked@security.example';
-      await app.staff.service.createAccount(email, 'right-password-1', 'support');
-      for (let i = 0; i < 20; i += 1) {
+    it('never locks the right password out from an address that has not failed, whatever others send', async () => {
+      const email = 'attacked@security.example';
+      await app.staff.service.createAccount(email, 'right-password-1', 'admin');
+      // Far past the old hard lock: 5 plain failures and 25 with cheap robot checks, each from an address of its own.
+      for (let i = 0; i < 30; i += 1) {
         const wrong = await login(email, 'wrong-password', newIp(), { altcha: i >= 5 });
         expect(wrong.statusCode, `try ${i + 1}: ${wrong.body}`).toBe(401);
       }
+      // The owner, from where they sign in, gets in: with the robot check the e-mail's failures ask for.
+      const owner = newIp();
+      const asked = await login(email, 'right-password-1', owner);
+      expect(asked.json()).toMatchObject({ code: 'CAPTCHA_REQUIRED' });
+      expect((await login(email, 'right-password-1', owner, { altcha: true })).statusCode).toBe(200);
+    });
+
+    it('locks an e-mail and address pair after 10 failures, the right password included, until they fade', async () => {
+      const email = 'locked@security.example';
+      await app.staff.service.createAccount(email, 'right-password-1', 'support');
+      const attacker = newIp();
+      let refused: Awaited<ReturnType<typeof login>> | undefined;
+      for (let i = 0; i < 10; i += 1) {
+        const wrong = await login(email, 'wrong-password', attacker, { altcha: i >= 5 });
+        expect(wrong.statusCode, `try ${i + 1}: ${wrong.body}`).toBe(401);
+      }
       for (const altcha of [true, false]) {
-        const locked = await login(email, 'right-password-1', newIp(), { altcha });
-        expect(locked.statusCode).toBe(429);
-        expect(locked.json()).toMatchObject({ code: 'ACCOUNT_LOCKED' });
-        const retryAfter = Number(locked.headers['retry-after']);
+        refused = await login(email, 'right-password-1', attacker, { altcha });
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json()).toMatchObject({ code: 'ACCOUNT_LOCKED' });
+        const retryAfter = Number(refused.headers['retry-after']);
         expect(retryAfter).toBeGreaterThan(0);
         expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-        expect(locked.json().retryAfter).toBe(retryAfter);
+        expect(refused.json().retryAfter).toBe(retryAfter);
       }
-      // Other members are not affected.
-      expect((await login(ADMIN.email, ADMIN.password, newIp())).statusCode).toBe(200);
+      // The same member from another address, and other members from the attacker's, are not locked.
+      expect((await login(email, 'right-password-1', newIp(), { altcha: true })).statusCode).toBe(200);
+      expect((await login(ADMIN.email, ADMIN.password, attacker, { altcha: true })).statusCode).toBe(200);
       // Fifteen minutes later the failures have faded.
       await app.database.db
         .update(rateEvents)
         .set({ at: sql`${rateEvents.at} - interval '16 minutes'` })
         .where(like(rateEvents.key, `staff-fail:%`));
-      expect((await login(email, 'right-password-1', newIp())).statusCode).toBe(200);
+      expect((await login(email, 'right-password-1', attacker)).statusCode).toBe(200);
+    });
+
+    it('spaces out retries of a much-guessed e-mail from addresses that failed for it, with growing delays', async () => {
+      const email = 'slowed@security.example';
+      await app.staff.service.createAccount(email, 'right-password-1', 'support');
+      const pool = Array.from({ length: 5 }, () => newIp());
+      // Two rounds over five addresses: ten failures of the e-mail, two per address.
+      for (let round = 0; round < 2; round += 1) {
+        for (const ip of pool) expect((await login(email, 'wrong-password', ip, { altcha: true })).statusCode).toBe(401);
+      }
+      const delayed = await login(email, 'wrong-password', pool[0]!, { altcha: true });
+      expect(delayed.statusCode).toBe(429);
+      expect(delayed.json()).toMatchObject({ code: 'ACCOUNT_LOCKED' });
+      expect(Number(delayed.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      // A clean address is not slowed.
+      expect((await login(email, 'wrong-password', newIp(), { altcha: true })).statusCode).toBe(401);
+      // After the delay (the e-mail's last failure moved back in time), the next try is taken; the one after waits longer.
+      const back = async (seconds: number) =>
+        app.database.db
+          .update(rateEvents)
+          .set({ at: sql`${rateEvents.at} - make_interval(secs => ${seconds})` })
+          .where(like(rateEvents.key, `staff-fail:%${email}`));
+      await back(2);
+      expect((await login(email, 'wrong-password', pool[1]!, { altcha: true })).statusCode).toBe(401);
+      const longer = await login(email, 'wrong-password', pool[2]!, { altcha: true });
+      expect(longer.statusCode).toBe(429);
+      expect(Number(longer.headers['retry-after'])).toBeGreaterThanOrEqual(Number(delayed.headers['retry-after']));
+      await back(8);
+      expect((await login(email, 'right-password-1', pool[3]!, { altcha: true })).statusCode).toBe(200);
     });
 
     it('hashes through the bounded hash queue and answers 429 past it', async () => {
