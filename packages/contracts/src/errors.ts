@@ -6,5 +6,7 @@ export * from './error-codes.ts';
 export const ZApiError = z.object({
   code: z.string(),
   message: z.string(),
+  /** A 429's wait in seconds (also the Retry-After header). */
+  retryAfter: z.number().int().nonnegative().optional(),
 });
 export type TApiError = z.infer<typeof ZApiError>;

@@ -88,8 +88,14 @@ export const codeFlows = pgTable(
     verifiedUntil: at('verified_until'),
     createdAt: at('created_at').notNull().defaultNow(),
     expiresAt: at('expires_at').notNull(),
+    /** the client address that started it: flows are bounded per address as well as per e-mail */
+    clientIp: text('client_ip'),
   },
-  (table) => [index('code_flows_purpose_email_idx').on(table.purpose, table.email), index('code_flows_expires_idx').on(table.expiresAt)],
+  (table) => [
+    index('code_flows_purpose_email_idx').on(table.purpose, table.email),
+    index('code_flows_expires_idx').on(table.expiresAt),
+    index('code_flows_client_ip_idx').on(table.clientIp, table.expiresAt),
+  ],
 );
 
 export const revokedTokens = pgTable(

@@ -75,8 +75,10 @@ export const errorHandlerPlugin = fp(
       if (error instanceof AppError) {
         if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
         const message = error.statusCode >= 500 ? (error.publicMessage ?? error.message) : error.message;
-        if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfter))));
-        const details = error.statusCode < 500 ? error.details : undefined;
+        // The wait goes in the header and, for clients that read bodies only, as `retryAfter`.
+        const retryAfter = error.retryAfter === undefined ? undefined : Math.max(1, Math.ceil(error.retryAfter));
+        if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+        const details = error.statusCode < 500 ? { ...error.details, ...(retryAfter === undefined ? {} : { retryAfter }) } : undefined;
         return send(reply, error.statusCode, { ...details, code: error.code, message });
       }
       if (hasZodFastifySchemaValidationErrors(error) || error.validation) {

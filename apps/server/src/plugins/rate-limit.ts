@@ -114,7 +114,9 @@ export const rateLimitPlugin = fp(
       ...(redis ? { store: fallbackStore(redis, 'portal-rl:', app.log) } : {}),
       // A store that fails anyway must not take the site down with it.
       skipOnError: true,
-      errorResponseBuilder: (_request, context) => new AppError('RATE_LIMITED', 429, `Too many requests, retry in ${context.after}`),
+      // Every 429 carries its wait (header and `retryAfter`), whatever the route's documented 429 says.
+      errorResponseBuilder: (_request, context) =>
+        new AppError('RATE_LIMITED', 429, `Too many requests, retry in ${context.after}`, { retryAfter: Math.ceil(context.ttl / 1000) }),
     });
   },
   { name: 'rate-limit' },

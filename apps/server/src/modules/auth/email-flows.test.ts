@@ -469,6 +469,42 @@ describe('password recovery', () => {
     expect(history).toHaveLength(2);
   });
 
+  it("never ends a player's flow when others start flows for the same e-mail; bounds flows per e-mail and per address", async () => {
+    const email = newEmail();
+    await register(email);
+    const owner = await startRecovery(email);
+    // Others, unauthenticated, start flows for the player's address: the player's flow lives on.
+    const others = Array.from({ length: 3 }, () => newIp());
+    let started = 0;
+    let refused: Awaited<ReturnType<typeof post>> | undefined;
+    for (let i = 0; i < 12; i++) {
+      const answer = await post('/api/auth/recovery-password', { email }, { ip: others[i % others.length] });
+      if (answer.status === 200) started += 1;
+      else refused = answer;
+    }
+    // The e-mail's share (10 live flows, the player's included) is full: no new one, none ended.
+    expect(started).toBe(9);
+    expect(refused).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED', retryAfter: expect.any(Number) } });
+    const code = smtp.lastCode(email);
+    const verified = await post('/api/auth/send-recovery-password-code', { email, code, flowToken: owner }, { ip: newIp() });
+    expect(verified.body).toEqual({ data: { result: true, validForSeconds: 600 } });
+    expect((await post('/api/auth/activate-new-password', { email, password: 'Brandnew12', flowToken: owner })).body).toEqual({
+      data: { result: true },
+    });
+
+    // One client address may hold 30 live flows, over any e-mails; then it starts no more, and others still may.
+    const crowded = newIp();
+    const targets = [newEmail(), newEmail(), newEmail(), newEmail()];
+    for (const target of targets) await register(target);
+    const answers = [];
+    for (const target of targets.slice(0, 3)) {
+      for (let i = 0; i < 10; i++) answers.push((await post('/api/auth/recovery-password', { email: target }, { ip: crowded })).status);
+    }
+    expect(answers).toEqual(Array(30).fill(200));
+    expect((await post('/api/auth/recovery-password', { email: targets[3] }, { ip: crowded })).status).toBe(429);
+    expect((await post('/api/auth/recovery-password', { email: targets[3] }, { ip: newIp() })).status).toBe(200);
+  });
+
   it('only the flow that proved the code sets the new password', async () => {
     const email = newEmail();
     const first = await register(email);
@@ -663,6 +699,20 @@ describe('rate limits', () => {
       // another guessing route has its own budget
       const other = await limited.inject({ method: 'POST', url: '/api/auth/recovery-password', payload: { email: 'nobody@example.com' } });
       expect(other.statusCode).toBe(200);
+      // A route that documents its own 429 (resend-code: with retryAfter) answers it over the limit too, never a 500.
+      for (let i = 0; i < 5; i++) {
+        const r = await limited.inject({
+          method: 'POST',
+          url: '/api/auth/resend-code',
+          payload: { email: 'nobody@example.com', purpose: 'registration', flowToken: 'a'.repeat(43) },
+        });
+        expect(r.statusCode, r.body).toBeLessThan(500);
+        if (i >= 3) {
+          expect(r.statusCode).toBe(429);
+          expect(r.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.any(String), retryAfter: expect.any(Number) });
+          expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+        }
+      }
     } finally {
       await limited.close();
     }

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { and, asc, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 import type { CodePurpose, TAuthResult } from '@portal/contracts/auth';
 import type { Db } from '../../db/client.ts';
 import { authStates, codeFlows, emailCodes, revokedTokens, type CodeFlowRow, type EmailCodeRow } from '../../db/schema.ts';
@@ -50,17 +50,35 @@ export function createAuthRepository(db: Db) {
       await db.delete(codeFlows).where(eq(codeFlows.email, email));
     },
 
-    /** Starts a flow; an address keeps its newest `keep` flows of a purpose, older ones go. */
-    async createFlow(flow: Omit<CodeFlowRow, 'createdAt' | 'verifiedUntil'>, keep: number): Promise<void> {
+    /**
+     * Starts a flow unless the e-mail or the client address already has its share of live ones:
+     * then it answers how many seconds until the oldest of them ends, and starts nothing. A new
+     * flow never ends another one (whoever started it).
+     */
+    async createBoundedFlow(
+      flow: Omit<CodeFlowRow, 'createdAt' | 'verifiedUntil'>,
+      now: Date,
+      bounds: { perEmail: number; perClient: number },
+    ): Promise<{ started: true } | { started: false; retryAfterSeconds: number }> {
+      const oldestOver = async (where: SQL | undefined, bound: number): Promise<Date | null> => {
+        const live = await db
+          .select({ expiresAt: codeFlows.expiresAt })
+          .from(codeFlows)
+          .where(and(where, gt(codeFlows.expiresAt, now)))
+          .orderBy(asc(codeFlows.expiresAt))
+          .limit(bound);
+        return live.length >= bound ? live[0]!.expiresAt : null;
+      };
+      const full =
+        (await oldestOver(and(eq(codeFlows.purpose, flow.purpose), eq(codeFlows.email, flow.email)), bounds.perEmail)) ??
+        (flow.clientIp ? await oldestOver(eq(codeFlows.clientIp, flow.clientIp), bounds.perClient) : null);
+      if (full) return { started: false, retryAfterSeconds: Math.max(1, Math.ceil((full.getTime() - now.getTime()) / 1000)) };
       await db.insert(codeFlows).values(flow);
-      const live = await db
-        .select({ id: codeFlows.id })
-        .from(codeFlows)
-        .where(and(eq(codeFlows.purpose, flow.purpose), eq(codeFlows.email, flow.email)))
-        .orderBy(asc(codeFlows.createdAt));
-      for (const old of live.slice(0, Math.max(0, live.length - keep))) {
-        await db.delete(codeFlows).where(eq(codeFlows.id, old.id));
-      }
+      return { started: true };
+    },
+
+    async deleteFlow(id: string): Promise<void> {
+      await db.delete(codeFlows).where(eq(codeFlows.id, id));
     },
 
     /** The live flow of this token for this purpose and address. */

@@ -34,8 +34,8 @@ export const GAME_TOKEN_TTL_SECONDS = 12 * 60 * 60;
 export const RECOVERY_VERIFIED_SECONDS = 600;
 /** a registration or recovery flow lives this long (resends keep its code fresh within it) */
 const FLOW_TTL_MS = 60 * 60 * 1000;
-/** flows kept per address and purpose (the newest; older ones end) */
-const FLOWS_PER_ADDRESS = 5;
+/** live flows of one purpose an e-mail may have, and flows one client address may have started; past either, no new one */
+export const FLOW_BOUNDS = { perEmail: 10, perClient: 30 } as const;
 /** how many earlier passwords a new one is compared with (argon2 costs ~20 ms each) */
 const PASSWORD_HISTORY_DEPTH = 24;
 
@@ -210,8 +210,7 @@ export class AuthService {
       return warning('USER_EXIST_REGISTER_BY_EMAIL');
     }
     const passwordHash = await this.deps.hasher.hashPassword(password);
-    const flowToken = await this.startFlow('registration', email, passwordHash);
-    return { ...(await this.sendCode('registration', email, ctx, { onlyIfAllowed: true })), flowToken };
+    return this.startFlowAndMail('registration', email, passwordHash, ctx);
   }
 
   async confirmRegistration(
@@ -284,8 +283,7 @@ export class AuthService {
       await this.deps.guard.failed(ctx, email);
       return warning('USER_NOT_EXIST_RECOVERY_PASSWORD');
     }
-    const flowToken = await this.startFlow('recovery', email, null);
-    return { ...(await this.sendCode('recovery', email, ctx, { onlyIfAllowed: true })), flowToken };
+    return this.startFlowAndMail('recovery', email, null, ctx);
   }
 
   /** The code confirmed in this flow lets this flow (and only it) set a new password for a while. */
@@ -351,18 +349,47 @@ export class AuthService {
   // ------------------------------------------------------------------------------------------
   // Flows
 
-  private async startFlow(purpose: CodePurpose, email: string, passwordHash: string | null): Promise<string> {
+  /**
+   * A new flow, bound to the browser by the token answered. It ends no other flow: past the
+   * e-mail's or the client address's share of live flows it is refused (429 with Retry-After)
+   * until the oldest ends, so nobody can cancel a player's registration or recovery by starting
+   * flows of their own.
+   */
+  private async startFlowAndMail(
+    purpose: CodePurpose,
+    email: string,
+    passwordHash: string | null,
+    ctx: RequestContext,
+  ): Promise<TFlowStartedAnswer> {
     const flowToken = newFlowToken();
+    const now = new Date(this.now());
     const flow: Omit<CodeFlowRow, 'createdAt' | 'verifiedUntil'> = {
       id: randomUUID(),
       purpose,
       email,
       tokenHash: sha256(flowToken),
       passwordHash,
-      expiresAt: new Date(this.now() + FLOW_TTL_MS),
+      expiresAt: new Date(now.getTime() + FLOW_TTL_MS),
+      clientIp: ctx.ip,
     };
-    await this.repo.createFlow(flow, FLOWS_PER_ADDRESS);
-    return flowToken;
+    const outcome = await this.repo.createBoundedFlow(flow, now, FLOW_BOUNDS);
+    if (!outcome.started) {
+      throw new AppError(
+        'RATE_LIMITED',
+        429,
+        `Too many unfinished ${purpose === 'registration' ? 'registrations' : 'recoveries'}: try again later`,
+        {
+          retryAfter: outcome.retryAfterSeconds,
+        },
+      );
+    }
+    try {
+      return { ...(await this.sendCode(purpose, email, ctx, { onlyIfAllowed: true })), flowToken };
+    } catch (error) {
+      // A flow whose code could not be mailed (a mail cap, the mail server away) holds no share.
+      await this.repo.deleteFlow(flow.id).catch(() => undefined);
+      throw error;
+    }
   }
 
   // ------------------------------------------------------------------------------------------
