@@ -252,7 +252,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       publicUrl: config.PUBLIC_URL,
       guessLimit,
     });
-    await app.register(wellKnownRoutes, { keys: accounts.keys });
+    await app.register(wellKnownRoutes, { tokens: accounts.tokens });
     if (accounts.devMailbox) await app.register(devMailRoutes, { mailbox: accounts.devMailbox });
     const service = createControlService({
       cache: catalogCache,

@@ -203,17 +203,23 @@ export const anonymousMerges = pgTable(
   (table) => [primaryKey({ columns: [table.tempUserId, table.userId] }), index('anonymous_merges_user_idx').on(table.userId)],
 );
 
-export const sessions = pgTable('sessions', {
-  id: uuid('id').primaryKey(),
-  iid: text('iid'),
-  uid: text('uid'),
-  platformId: text('platform_id').notNull(),
-  source: text('source').notNull(),
-  locale: text('locale').notNull(),
-  project: text('project').notNull(),
-  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: at('created_at').notNull().defaultNow(),
-});
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    iid: text('iid'),
+    uid: text('uid'),
+    platformId: text('platform_id').notNull(),
+    source: text('source').notNull(),
+    locale: text('locale').notNull(),
+    project: text('project').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: at('created_at').notNull().defaultNow(),
+    /** the client address that made it: sessions are capped per address, and expire */
+    clientIp: text('client_ip'),
+  },
+  (table) => [index('sessions_created_idx').on(table.createdAt), index('sessions_client_ip_idx').on(table.clientIp, table.createdAt)],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type EmailCodeRow = typeof emailCodes.$inferSelect;

@@ -35,10 +35,18 @@ describe('isNonPublicAddress', () => {
       '::ffff:10.0.0.1',
       '::ffff:169.254.169.254',
       '::127.0.0.1',
+      // Mapped and translated IPv4, whatever the address inside: no public webhook is written so.
+      '::ffff:8.8.8.8',
+      '::ffff:0808:0808',
+      '::ffff:0:8.8.8.8',
+      '::ffff:0:a00:1',
+      // Discard-only.
+      '100::1',
+      '100::ffff:ffff:ffff:ffff',
     ]) {
       expect(isNonPublicAddress(ip), ip).toBe(true);
     }
-    for (const ip of ['2001:4860:4860::8888', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(isNonPublicAddress(ip), ip).toBe(false);
+    for (const ip of ['2001:4860:4860::8888', '2606:4700:4700::1111', '100:0:0:1::1']) expect(isNonPublicAddress(ip), ip).toBe(false);
   });
 
   it('follows NAT64 and 6to4 to the IPv4 address they lead to, and refuses Teredo', () => {

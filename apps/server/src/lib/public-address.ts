@@ -25,6 +25,7 @@ for (const [network, prefix] of [
 }
 for (const [network, prefix] of [
   ['::', 96], // unspecified (::), loopback (::1) and the deprecated IPv4-compatible ::a.b.c.d
+  ['100::', 64], // discard-only
   ['64:ff9b:1::', 48], // local-use NAT64
   ['2001::', 32], // Teredo: the tunnelled IPv4 end is hidden (XORed) in the address, refused whole
   ['fc00::', 7], // unique-local
@@ -69,6 +70,13 @@ export function isNonPublicAddress(address: string): boolean {
   if (family === 0) return false;
   if (family === 4) return NOT_PUBLIC.check(address, 'ipv4');
   if (NOT_PUBLIC.check(address, 'ipv6')) return true;
+  // IPv4-mapped (::ffff:0:0/96, in any spelling) and IPv4-translated (::ffff:0:0:0/96): no
+  // public webhook is written that way, and a stack may connect to the IPv4 address inside, so
+  // both are refused whole. (Not in the BlockList: it would match every IPv4 address too.)
+  const bytes = ipv6Bytes(address);
+  const zeros = (from: number, to: number) => bytes.slice(from, to).every((byte) => byte === 0);
+  if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return true;
+  if (zeros(0, 8) && bytes[8] === 0xff && bytes[9] === 0xff && zeros(10, 12)) return true;
   // A translated or tunnelled address leads wherever the IPv4 address inside it does.
   const inner = embeddedIpv4(address);
   return inner !== undefined && isIPv4(inner) && NOT_PUBLIC.check(inner, 'ipv4');

@@ -65,11 +65,11 @@ describe('error handler', () => {
     expect(res.json()).toEqual({ code: 'TICKET_CLOSED', message: 'The ticket is closed' });
   });
 
-  it('sends Retry-After when the AppError says when to try again', async () => {
+  it('sends Retry-After (and retryAfter in the body) when the AppError says when to try again', async () => {
     const busy = await app.inject('/busy');
     expect(busy.statusCode).toBe(429);
     expect(busy.headers['retry-after']).toBe('30');
-    expect(busy.json()).toEqual({ code: 'TOO_MANY_STREAMS', message: 'Too many open event streams' });
+    expect(busy.json()).toEqual({ code: 'TOO_MANY_STREAMS', message: 'Too many open event streams', retryAfter: 30 });
     expect((await app.inject('/conflict')).headers['retry-after']).toBeUndefined();
   });
 

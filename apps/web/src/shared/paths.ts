@@ -133,6 +133,7 @@ export const api = {
   resendCode: () => '/api/auth/resend-code',
   logout: () => '/api/auth/logout',
   gameToken: () => '/api/auth/game-token',
+  hostToken: () => '/api/auth/host-token',
   setUserAuthState: () => '/api/auth/set-user-auth-state',
   signInNonce: () => '/api/auth/sign-in-nonce',
   appleLogin: () => '/api/auth/apple-login',

@@ -1,4 +1,4 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, type KeyObject, type webcrypto } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync, hkdfSync, randomUUID, type KeyObject, type webcrypto } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { calculateJwkThumbprint, type JSONWebKeySet, type JWK } from 'jose';
@@ -25,6 +25,13 @@ export interface KeyStore {
   readonly verificationKeys: readonly PublicKeyEntry[];
   /** the public JWKS for `/.well-known/jwks.json` */
   jwks(): JSONWebKeySet;
+  /**
+   * A key store of its own for one kind of token (staff, game, host, payment), derived from this
+   * one's private keys (HKDF-SHA256 with the kind as info, an Ed25519 key): every process that
+   * shares JWT_PRIVATE_KEY derives the same keys, and a token of one kind never verifies as
+   * another, whatever its claims say.
+   */
+  derive(kind: string): Promise<KeyStore>;
 }
 
 export interface KeyStoreOptions {
@@ -117,12 +124,25 @@ async function loadOrCreateKeyFile(dataDir: string, alg: SigningAlg): Promise<Ke
   return parseKey(await readFile(file, 'utf8'), 'private');
 }
 
+/** PKCS#8 of an Ed25519 private key is this prefix and the 32-byte seed (RFC 8410). */
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/** The Ed25519 key of `kind` under `master`: HKDF-SHA256 over the master's PKCS#8, the kind as info. */
+function derivedPrivateKey(master: KeyObject, kind: string): KeyObject {
+  const ikm = master.export({ format: 'der', type: 'pkcs8' });
+  const seed = Buffer.from(hkdfSync('sha256', ikm, Buffer.from('portal-token-kind'), Buffer.from(kind), 32));
+  return createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+}
+
 class LoadedKeyStore implements KeyStore {
   readonly verificationKeys: readonly PublicKeyEntry[];
+  private readonly derived = new Map<string, Promise<KeyStore>>();
 
   constructor(
     readonly current: SigningKey,
     previous: PublicKeyEntry | undefined,
+    /** the retiring key's private half, when it was given: tokens of derived kinds signed before a rotation keep verifying */
+    private readonly previousPrivate?: KeyObject,
   ) {
     const keys: PublicKeyEntry[] = [current];
     if (previous && previous.kid !== current.kid) keys.push(previous);
@@ -131,6 +151,21 @@ class LoadedKeyStore implements KeyStore {
 
   jwks(): JSONWebKeySet {
     return { keys: this.verificationKeys.map((k) => ({ ...k.jwk })) };
+  }
+
+  derive(kind: string): Promise<KeyStore> {
+    let store = this.derived.get(kind);
+    if (!store) {
+      store = (async () => {
+        const current = await signingKey(derivedPrivateKey(this.current.privateKey, kind));
+        const previous = this.previousPrivate
+          ? await publicEntry(createPublicKey(derivedPrivateKey(this.previousPrivate, kind)))
+          : undefined;
+        return new LoadedKeyStore(current, previous);
+      })();
+      this.derived.set(kind, store);
+    }
+    return store;
   }
 }
 
@@ -149,9 +184,8 @@ export async function loadKeyStore(options: KeyStoreOptions): Promise<KeyStore> 
     throw new Error('the key store needs a privateKey or a dataDir to keep a generated key in');
   }
   const current = await signingKey(privateKey);
-  const previous =
-    options.previousKey !== undefined && options.previousKey.trim() !== ''
-      ? await publicEntry(toPublic(parseKey(options.previousKey, 'any')))
-      : undefined;
-  return new LoadedKeyStore(current, previous);
+  const previousKey =
+    options.previousKey !== undefined && options.previousKey.trim() !== '' ? parseKey(options.previousKey, 'any') : undefined;
+  const previous = previousKey ? await publicEntry(toPublic(previousKey)) : undefined;
+  return new LoadedKeyStore(current, previous, previousKey?.type === 'private' ? previousKey : undefined);
 }

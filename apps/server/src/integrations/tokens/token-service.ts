@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { errors, jwtVerify, SignJWT, type JWTHeaderParameters, type JWTPayload, type KeyObject } from 'jose';
+import { errors, jwtVerify, SignJWT, type JSONWebKeySet, type JWTHeaderParameters, type JWTPayload, type KeyObject } from 'jose';
 import type { KeyStore } from './key-store.ts';
 import { TokenError } from './token-error.ts';
 
@@ -7,11 +7,27 @@ import { TokenError } from './token-error.ts';
 const REGISTERED = ['iss', 'sub', 'aud', 'iat', 'exp', 'nbf', 'jti'] as const;
 
 /**
- * Distinct `typ` headers keep the two kinds of token apart: a payment result token presented
- * as a player token (or the reverse) fails verification instead of being trusted.
+ * The kinds of token the portal issues. Each has its own `typ` header and its own signing key
+ * (the player key, and keys derived from it per kind), so a token of one kind presented as
+ * another fails verification even where a server forgets to check `aud`:
+ * - player: the portal's own session (aud = PUBLIC_URL's origin);
+ * - staff: the publisher console (aud = portal-staff);
+ * - game: what a game gets in `userAuth` (aud = its project);
+ * - host: what a host embedding the portal's screens gets in `authResult` (aud = its project);
+ * - payment: the result token of a paid payment (aud = payment or the project).
  */
-export const PLAYER_TOKEN_TYP = 'JWT';
-export const PAYMENT_TOKEN_TYP = 'payment+jwt';
+export type TokenKind = 'player' | 'staff' | 'game' | 'host' | 'payment';
+export const TOKEN_TYP: Record<TokenKind, string> = {
+  player: 'JWT',
+  staff: 'staff+jwt',
+  game: 'game+jwt',
+  host: 'host+jwt',
+  payment: 'payment+jwt',
+};
+/** Kinds whose public keys are published at /.well-known/jwks.json (staff tokens are only ever read by the portal). */
+export const PUBLISHED_KINDS: readonly TokenKind[] = ['player', 'game', 'host', 'payment'];
+export const PLAYER_TOKEN_TYP = TOKEN_TYP.player;
+export const PAYMENT_TOKEN_TYP = TOKEN_TYP.payment;
 /** audience of payment tokens when the caller names none; game servers check it */
 export const PAYMENT_AUDIENCE = 'payment';
 
@@ -78,27 +94,48 @@ export class TokenService {
     this.now = options.now ?? Date.now;
   }
 
+  /** A token of a player's kind (player, staff, game, host), signed with that kind's key. */
+  signToken(kind: Exclude<TokenKind, 'payment'>, input: PlayerTokenInput): Promise<SignedToken> {
+    if (input.sub === '') throw new TypeError(`a ${kind} token needs a subject`);
+    return this.sign(kind, { ...input.extra }, input.sub, input.aud, input.ttlSeconds);
+  }
+
   signPlayerToken(input: PlayerTokenInput): Promise<SignedToken> {
-    if (input.sub === '') throw new TypeError('a player token needs a subject');
-    return this.sign(PLAYER_TOKEN_TYP, { ...input.extra }, input.sub, input.aud, input.ttlSeconds);
+    return this.signToken('player', input);
   }
 
   signPaymentToken(input: PaymentTokenInput): Promise<SignedToken> {
     const claims = { ...input.extra, paymentId: input.paymentId, status: input.status };
-    return this.sign(PAYMENT_TOKEN_TYP, claims, input.userId, input.aud ?? PAYMENT_AUDIENCE, input.ttlSeconds ?? 3600);
+    return this.sign('payment', claims, input.userId, input.aud ?? PAYMENT_AUDIENCE, input.ttlSeconds ?? 3600);
   }
 
-  /** Claims of a valid player token for `audience`; otherwise throws `TokenError`. */
+  /** Claims of a valid token of `kind` for `audience`; otherwise throws `TokenError`. */
+  verifyToken(kind: TokenKind, token: string, options: { audience: string | string[] }): Promise<TokenClaims> {
+    return this.check(token, kind, options.audience);
+  }
+
+  /** Claims of a valid player (portal) token for `audience`; otherwise throws `TokenError`. */
   verify(token: string, options: { audience: string | string[] }): Promise<TokenClaims> {
-    return this.check(token, PLAYER_TOKEN_TYP, options.audience);
+    return this.check(token, 'player', options.audience);
   }
 
   verifyPaymentToken(token: string, options: { audience?: string } = {}): Promise<TokenClaims> {
-    return this.check(token, PAYMENT_TOKEN_TYP, options.audience ?? PAYMENT_AUDIENCE);
+    return this.check(token, 'payment', options.audience ?? PAYMENT_AUDIENCE);
+  }
+
+  /** The public keys of the published kinds, for /.well-known/jwks.json. */
+  async publicJwks(): Promise<JSONWebKeySet> {
+    const stores = await Promise.all(PUBLISHED_KINDS.map((kind) => this.keysOf(kind)));
+    const keys = stores.flatMap((store) => store.jwks().keys);
+    return { keys: keys.filter((key, index) => keys.findIndex((other) => other.kid === key.kid) === index) };
+  }
+
+  private keysOf(kind: TokenKind): Promise<KeyStore> {
+    return kind === 'player' ? Promise.resolve(this.keys) : this.keys.derive(kind);
   }
 
   private async sign(
-    typ: string,
+    kind: TokenKind,
     claims: Record<string, unknown>,
     sub: string | undefined,
     aud: string | string[],
@@ -108,7 +145,8 @@ export class TokenService {
       if (name in claims) throw new TypeError(`extra claims may not set the registered claim "${name}"`);
     }
     if (!Number.isInteger(ttlSeconds) || ttlSeconds <= 0) throw new RangeError('ttlSeconds must be a positive integer');
-    const key = this.keys.current;
+    const typ = TOKEN_TYP[kind];
+    const key = (await this.keysOf(kind)).current;
     const iat = Math.floor(this.now() / 1000);
     const exp = iat + ttlSeconds;
     const jti = randomUUID();
@@ -123,15 +161,17 @@ export class TokenService {
     return { token: await jwt.sign(key.privateKey), jti, expiresAt: new Date(exp * 1000) };
   }
 
-  private async check(token: string, typ: string, audience: string | string[]): Promise<TokenClaims> {
+  private async check(token: string, kind: TokenKind, audience: string | string[]): Promise<TokenClaims> {
+    const keys = await this.keysOf(kind);
+    const typ = TOKEN_TYP[kind];
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(token, (header) => this.keyFor(header), {
+      ({ payload } = await jwtVerify(token, (header) => keyFor(keys, header), {
         issuer: this.issuer,
         audience,
         typ,
-        // Only the algorithms of our own keys: never "none", never HMAC with a public key as secret.
-        algorithms: [...new Set(this.keys.verificationKeys.map((k) => k.alg))],
+        // Only the algorithms of this kind's keys: never "none", never HMAC with a public key as secret.
+        algorithms: [...new Set(keys.verificationKeys.map((k) => k.alg))],
         requiredClaims: ['jti', 'iat', 'exp'],
         clockTolerance: this.clockTolerance,
         currentDate: new Date(this.now()),
@@ -140,17 +180,17 @@ export class TokenService {
       if (error instanceof errors.JWTExpired) throw new TokenError('expired', 'token expired', { cause: error });
       throw new TokenError('invalid', 'token invalid', { cause: error });
     }
-    if (typ === PLAYER_TOKEN_TYP && (typeof payload.sub !== 'string' || payload.sub === '')) {
+    if (kind !== 'payment' && (typeof payload.sub !== 'string' || payload.sub === '')) {
       throw new TokenError('invalid', 'token has no subject');
     }
     const claims = payload as TokenClaims;
     if (await this.isRevoked(claims.jti)) throw new TokenError('revoked', 'token revoked');
     return claims;
   }
+}
 
-  private keyFor(header: JWTHeaderParameters): KeyObject {
-    const key = this.keys.verificationKeys.find((k) => k.kid === header.kid && k.alg === header.alg);
-    if (!key) throw new errors.JWKSNoMatchingKey();
-    return key.publicKey;
-  }
+function keyFor(keys: KeyStore, header: JWTHeaderParameters): KeyObject {
+  const key = keys.verificationKeys.find((k) => k.kid === header.kid && k.alg === header.alg);
+  if (!key) throw new errors.JWKSNoMatchingKey();
+  return key.publicKey;
 }

@@ -26,6 +26,14 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** preHandler: like requireUser, but no token at all is fine (request.user stays null) */
     optionalUser: (request: FastifyRequest) => Promise<void>;
+    /**
+     * preHandler of the screens a host embeds (payments, purchases, support): the portal's own
+     * session, or a host's token for one project (then `request.user.project` is set and the
+     * route acts for that project only). Account routes use requireUser, which refuses it.
+     */
+    requireEmbeddedUser: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: like requireEmbeddedUser, but no token at all is fine */
+    optionalEmbeddedUser: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -66,14 +74,14 @@ export const authHookPlugin = fp(
       if (typeof raw === 'string' && ZUuid.safeParse(raw).success) request.tempUserId = raw.toLowerCase();
     });
 
-    const authenticate = async (request: FastifyRequest, required: boolean) => {
+    const authenticate = async (request: FastifyRequest, required: boolean, embedded = false) => {
       const token = bearerToken(request);
       if (!token) {
         if (required) throw new AppError('UNAUTHORIZED', 401, 'UNAUTHORIZED! INVALID_TOKEN!');
         return;
       }
       try {
-        request.user = await service.authenticate(token);
+        request.user = embedded ? await service.authenticateEmbedded(token) : await service.authenticate(token);
       } catch (error) {
         if (error instanceof TokenError) {
           request.log.info({ reason: error.reason }, 'player token refused');
@@ -84,6 +92,8 @@ export const authHookPlugin = fp(
     };
     app.decorate('requireUser', (request: FastifyRequest) => authenticate(request, true));
     app.decorate('optionalUser', (request: FastifyRequest) => authenticate(request, false));
+    app.decorate('requireEmbeddedUser', (request: FastifyRequest) => authenticate(request, true, true));
+    app.decorate('optionalEmbeddedUser', (request: FastifyRequest) => authenticate(request, false, true));
   },
   { name: 'auth-hook' },
 );

@@ -264,6 +264,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
 
   app.post(
+    '/auth/host-token',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        summary: "The player's token for a host embedding the portal's screens (aud = project): what authResult carries",
+        description:
+          "12 hours, typ host+jwt. The project's payment, purchase and support screens take it (as ?jwt= or Bearer); the portal's account routes refuse it. Verify it with /.well-known/jwks.json (iss = PUBLIC_URL, aud = the project).",
+        body: ZGameTokenBody,
+        response: { 200: data(ZGameTokenAnswer), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.issueHostToken(currentUser(request).user, request.body.project) }),
+  );
+
+  app.post(
     '/auth/merge-anonymous',
     {
       preHandler: app.requireUser,

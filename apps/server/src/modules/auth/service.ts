@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { decodeJwt } from 'jose';
 import type {
   AuthWarning,
   CodePurpose,
@@ -30,6 +31,8 @@ import { createAuthRepository, type AuthRepository } from './repository.ts';
 export const PLAYER_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** a game's token of the player: long enough for a play session, short since games cannot check revocation */
 export const GAME_TOKEN_TTL_SECONDS = 12 * 60 * 60;
+/** a host's token of the player (authResult): as long as a game's, for the same reasons */
+export const HOST_TOKEN_TTL_SECONDS = GAME_TOKEN_TTL_SECONDS;
 /** how long a confirmed recovery code allows setting a new password */
 export const RECOVERY_VERIFIED_SECONDS = 600;
 /** a registration or recovery flow lives this long (resends keep its code fresh within it) */
@@ -91,6 +94,11 @@ export interface AuthUser {
   user: UserRow;
   claims: TokenClaims;
   token: string;
+  /**
+   * Set when the token is a host's (what a host embedding the portal's screens got in
+   * `authResult`): the one project it may act for. Unset for the portal's own session.
+   */
+  project?: string;
 }
 
 const CODE_PURPOSE_CONTEXT = { registration: 'register', recovery: 'recover' } as const;
@@ -141,7 +149,7 @@ export class AuthService {
     if (!(await this.deps.projectTitle(project, 'en').catch(() => undefined))) {
       throw new AppError('PROJECT_NOT_FOUND', 404, `Project "${project}" not found`);
     }
-    const { token, expiresAt } = await this.deps.tokens.signPlayerToken({
+    const { token, expiresAt } = await this.deps.tokens.signToken('game', {
       sub: user.id,
       aud: project,
       ttlSeconds: GAME_TOKEN_TTL_SECONDS,
@@ -150,18 +158,54 @@ export class AuthService {
     return { jwt: token, expiresAt: expiresAt.toISOString() };
   }
 
-  /** Verified portal token + live user, or TokenError (forged, expired, revoked, user gone, a game's token). */
+  /**
+   * The token a host embedding the portal's screens gets in `authResult` and the redirect
+   * result: the player for this project only, 12 hours. The portal's payment, purchase and
+   * support screens of that project take it (`?jwt=` or the Authorization header); its account
+   * routes (profile, deletion, sign-out, game tokens) refuse it.
+   */
+  async issueHostToken(user: UserRow, project: string): Promise<{ jwt: string; expiresAt: string }> {
+    if (!(await this.deps.projectTitle(project, 'en').catch(() => undefined))) {
+      throw new AppError('PROJECT_NOT_FOUND', 404, `Project "${project}" not found`);
+    }
+    const { token, expiresAt } = await this.deps.tokens.signToken('host', {
+      sub: user.id,
+      aud: project,
+      ttlSeconds: HOST_TOKEN_TTL_SECONDS,
+      extra: { nickName: user.nickName, currentAuthType: user.currentAuthType, project },
+    });
+    return { jwt: token, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** Verified portal token + live user, or TokenError (forged, expired, revoked, user gone, a game's or host's token). */
   authenticate(token: string): Promise<AuthUser> {
-    return this.authenticateFor(token, this.deps.audience);
+    return this.authenticateFor('player', token, this.deps.audience);
+  }
+
+  /**
+   * The portal's own session, or a host's token (then `project` is set): what the screens a
+   * host embeds (payments, purchases, support) accept. Anything else is a TokenError.
+   */
+  async authenticateEmbedded(token: string): Promise<AuthUser> {
+    try {
+      return await this.authenticate(token);
+    } catch (error) {
+      if (!(error instanceof TokenError)) throw error;
+      const project = unverifiedProject(token);
+      if (!project) throw error;
+      const host = await this.authenticateFor('host', token, project);
+      if (host.claims.project !== project) throw new TokenError('invalid', 'host token names another project');
+      return { ...host, project };
+    }
   }
 
   /** A game's token of `project` (what the project's game server accepts), or TokenError. */
   authenticateGame(token: string, project: string): Promise<AuthUser> {
-    return this.authenticateFor(token, project);
+    return this.authenticateFor('game', token, project);
   }
 
-  private async authenticateFor(token: string, audience: string): Promise<AuthUser> {
-    const claims = await this.deps.tokens.verify(token, { audience });
+  private async authenticateFor(kind: 'player' | 'game' | 'host', token: string, audience: string): Promise<AuthUser> {
+    const claims = await this.deps.tokens.verifyToken(kind, token, { audience });
     const user = await this.users.findById(claims.sub);
     if (!user || user.deletedAt) throw new TokenError('revoked', 'the account is gone');
     if (user.tokensValidAfter && claims.iat * 1000 < user.tokensValidAfter.getTime() - 999) {
@@ -170,9 +214,10 @@ export class AuthService {
     return { user, claims, token };
   }
 
+  /** Whether a token is a live session: the portal's own, or a host's (what a host hands back in `jwt`). */
   async check(token: string): Promise<TCheckTokenAnswer> {
     try {
-      const { user, claims } = await this.authenticate(token);
+      const { user, claims } = await this.authenticateEmbedded(token);
       return {
         result: true,
         userId: user.id,
@@ -584,5 +629,15 @@ export class RetryAfter extends AppError {
 
   constructor(retryAfter: number, message = `Wait ${retryAfter} s before asking for another code`) {
     super('RATE_LIMITED', 429, message, { retryAfter });
+  }
+}
+
+/** The `project` claim of a token, read without verifying it: only to pick the audience it is then verified for. */
+function unverifiedProject(token: string): string | undefined {
+  try {
+    const { project } = decodeJwt(token);
+    return typeof project === 'string' && /^[a-z0-9][a-z0-9_-]{0,63}$/i.test(project) ? project : undefined;
+  } catch {
+    return undefined;
   }
 }

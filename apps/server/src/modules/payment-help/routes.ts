@@ -13,7 +13,8 @@ export const paymentHelpRoutes: FastifyPluginAsyncZod<PaymentHelpRoutesOptions> 
   app.post(
     '/payments/send-letter-support',
     {
-      preHandler: app.requireUser,
+      // The payment-help screen a host embeds asks too, with a host's token of its project.
+      preHandler: app.requireEmbeddedUser,
       schema: {
         tags: ['payments'],
         summary: 'Ask support about one of the player’s payments (a letter to SUPPORT_EMAIL)',
@@ -23,7 +24,8 @@ export const paymentHelpRoutes: FastifyPluginAsyncZod<PaymentHelpRoutesOptions> 
     },
     async (request) => {
       const { email, reason, paymentId } = request.body.data;
-      await service.send(currentUser(request).user, { email, reason, paymentId });
+      const { user, project } = currentUser(request);
+      await service.send(user, { email, reason, paymentId }, project);
       return { data: { result: true as const } };
     },
   );

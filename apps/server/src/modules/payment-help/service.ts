@@ -48,11 +48,14 @@ export class PaymentHelpService {
     await tx.delete(paymentHelpRequests).where(eq(paymentHelpRequests.userId, userId));
   }
 
-  async send(user: UserRow, letter: PaymentHelpLetter): Promise<void> {
+  /** `project`: the caller came with a host's token, which asks about its own project's payments only. */
+  async send(user: UserRow, letter: PaymentHelpLetter, project?: string): Promise<void> {
     const { db, mailer, supportEmail } = this.options;
     const { max, windowMs } = this.options.limit ?? { max: 5, windowMs: 60 * 60 * 1000 };
     const [payment] = UUID.test(letter.paymentId) ? await db.select().from(payments).where(eq(payments.id, letter.paymentId)) : [];
-    if (!payment || payment.userId !== user.id) throw new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
+    if (!payment || payment.userId !== user.id || (project !== undefined && payment.project !== project)) {
+      throw new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
+    }
 
     const id = randomUUID();
     await db.transaction(async (tx) => {

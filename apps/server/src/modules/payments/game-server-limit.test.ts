@@ -40,5 +40,22 @@ describe('game-server API rate limit', () => {
     for (let i = 0; i < 7; i += 1) statuses.push((await create(first)).statusCode);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429]);
     expect((await create(second)).statusCode).toBe(201);
+
+    // A forged key with the first key's public prefix neither spends nor escapes the first key's
+    // counter: it counts on the sender's address, and the real key's callers are not locked out.
+    const forged = `${first.slice(0, 17)}${'x'.repeat(first.length - 17)}`;
+    const forgedAt = (address: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/payments',
+        headers: { authorization: `Bearer ${forged}` },
+        payload: { userId: player.id, priceId: 'ft-coins-100' },
+        remoteAddress: address,
+      });
+    expect((await forgedAt('10.9.8.1')).statusCode).toBe(401);
+    const third = await newKey('10.9.0.4');
+    for (let i = 0; i < 10; i += 1) await forgedAt('10.9.8.2');
+    expect((await forgedAt('10.9.8.2')).statusCode).toBe(429);
+    expect((await create(third)).statusCode).toBe(201);
   });
 });

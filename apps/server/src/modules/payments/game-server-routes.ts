@@ -15,11 +15,10 @@ export type GameServerRoutesOptions = {
   perKeyLimit?: number;
 };
 
-/** The key's public prefix (`ppk_<12 hex>`) names the counter; anything else counts by IP. */
-function limitKey(request: FastifyRequest): string {
-  const match = /^Bearer\s+(ppk_[0-9a-f]{12})_/i.exec(request.headers.authorization ?? '');
-  return match?.[1] ? `game-server:${match[1]}` : `game-server-ip:${request.ip}`;
-}
+/** Calls per minute and client address without a valid key: a key is guessed no faster than this. */
+const UNAUTHENTICATED_PER_ADDRESS = 60;
+
+const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
 
 const tags = ['game-server'];
 const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError };
@@ -29,14 +28,40 @@ const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError, 409: ZApiError,
  * are refused (an `amount` from the caller is a 400): the price always comes from the price list.
  */
 export const gameServerRoutes: FastifyPluginAsyncZod<GameServerRoutesOptions> = async (app, { service, staff, perKeyLimit = 0 }) => {
-  // A game server calls from a few addresses for many players: count per API key, not per IP.
+  // The key is checked once per request, first by the limiter's counter name, then by the route.
+  const verified = new WeakMap<FastifyRequest, Promise<{ project: string; prefix: string } | null>>();
+  const keyOf = (request: FastifyRequest) => {
+    let found = verified.get(request);
+    if (!found) {
+      const key = bearerOf(request);
+      found = key
+        ? staff.projectOfApiKey(key).then((project) => (project ? { project, prefix: key.slice(0, 16) } : null))
+        : Promise.resolve(null);
+      verified.set(request, found);
+    }
+    return found;
+  };
+  // A game server calls from a few addresses for many players: a verified key counts on its own
+  // counter, whatever address sends it; anything else (no key, a wrong or revoked one, a prefix
+  // of someone else's key) counts on the client's address, with a small allowance.
   const config: FastifyContextConfig =
-    perKeyLimit > 0 ? { rateLimit: { max: perKeyLimit, timeWindow: 60_000, keyGenerator: limitKey } } : {};
+    perKeyLimit > 0
+      ? {
+          rateLimit: {
+            timeWindow: 60_000,
+            keyGenerator: async (request) => {
+              const key = await keyOf(request);
+              return key ? `game-server:${key.prefix}` : `game-server-ip:${request.ip}`;
+            },
+            max: (_request, counter) =>
+              counter.startsWith('game-server:') ? perKeyLimit : Math.min(perKeyLimit, UNAUTHENTICATED_PER_ADDRESS),
+          },
+        }
+      : {};
   const projectOf = async (request: FastifyRequest): Promise<string> => {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-    const project = match?.[1] ? await staff.projectOfApiKey(match[1]) : null;
-    if (!project) throw new AppError('UNAUTHORIZED', 401, 'A valid project API key is required');
-    return project;
+    const key = await keyOf(request);
+    if (!key) throw new AppError('UNAUTHORIZED', 401, 'A valid project API key is required');
+    return key.project;
   };
 
   app.post(

@@ -22,7 +22,7 @@ import { currentUser } from '../auth/auth-hook.ts';
 import { requestContext } from '../auth/context.ts';
 import { serialQueue } from '../../lib/sse/sse-hub.ts';
 import type { PaymentLive } from './live.ts';
-import type { PaymentsService } from './service.ts';
+import type { PaymentPlayer, PaymentsService } from './service.ts';
 
 export type PlayerPaymentRoutesOptions = {
   service: PaymentsService;
@@ -37,10 +37,16 @@ const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError, 409: ZApiError,
 const ZIdParams = z.object({ id: z.string().max(64) });
 const ZStatusAnswer = z.object({ status: ZPaymentStatus });
 
-/** Player payment calls: only the signed-in player, only their own payments. */
+/**
+ * Player payment calls: only the signed-in player, only their own payments. A host embedding the
+ * payment screens may call them with its token of the player, for its own project's payments only.
+ */
 export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptions> = async (app, { service, live, sandbox = false }) => {
-  app.addHook('preHandler', app.requireUser);
-  const user = (request: Parameters<typeof currentUser>[0]) => currentUser(request).user;
+  app.addHook('preHandler', app.requireEmbeddedUser);
+  const user = (request: Parameters<typeof currentUser>[0]): PaymentPlayer => {
+    const auth = currentUser(request);
+    return auth.project === undefined ? auth.user : { ...auth.user, project: auth.project };
+  };
 
   app.get(
     '/payments/process/:id',

@@ -156,15 +156,24 @@ export function createPaymentsRepository(db: Db) {
     },
 
     /** The player's receipt address, taken by their unfinished payments too. */
-    async setReceiptEmail(userId: string, email: string, now: Date): Promise<void> {
-      await db
-        .insert(paymentProfiles)
-        .values({ userId, receiptEmail: email, updatedAt: now })
-        .onConflictDoUpdate({ target: paymentProfiles.userId, set: { receiptEmail: email, updatedAt: now } });
+    /**
+     * The player's receipt e-mail: kept in their payment profile and given to their unfinished
+     * payments. With `project` (a host's token) only that project's unfinished payments take it;
+     * the profile, which every project's payments start from, is the player's own to change.
+     */
+    async setReceiptEmail(userId: string, email: string, now: Date, project?: string): Promise<void> {
+      if (project === undefined) {
+        await db
+          .insert(paymentProfiles)
+          .values({ userId, receiptEmail: email, updatedAt: now })
+          .onConflictDoUpdate({ target: paymentProfiles.userId, set: { receiptEmail: email, updatedAt: now } });
+      }
       await db
         .update(payments)
         .set({ receiptEmail: email, updatedAt: now })
-        .where(and(eq(payments.userId, userId), isNull(payments.finishedAt)));
+        .where(
+          and(eq(payments.userId, userId), isNull(payments.finishedAt), project === undefined ? undefined : eq(payments.project, project)),
+        );
     },
 
     /** Account deletion: the receipt e-mail leaves the player's payments and payment profile. */

@@ -72,6 +72,12 @@ export type EventOutcome = 'applied' | 'unchanged' | 'replayed' | 'unknown-payme
 
 const notFound = paymentNotFound;
 
+/** The player a payment call acts for: the portal's session, or a host's token of one project (`project`). */
+export type PaymentPlayer = UserRow & { project?: string | undefined };
+
+const ownedBy = (payment: PaymentRow, user: PaymentPlayer): boolean =>
+  payment.userId === user.id && (user.project === undefined || payment.project === user.project);
+
 export class PaymentsService {
   private readonly repository: PaymentsRepository;
   private readonly options: PaymentsServiceOptions;
@@ -238,10 +244,13 @@ export class PaymentsService {
     return this.options.stripePublishableKey ?? null;
   }
 
-  /** The player's own payment; another player's id is answered as not found. */
-  async own(user: UserRow, id: string): Promise<PaymentRow> {
+  /**
+   * The player's own payment; another player's id is answered as not found, and so is one of
+   * another project when the player came with a host's token (`project` set).
+   */
+  async own(user: PaymentPlayer, id: string): Promise<PaymentRow> {
     const payment = await this.find(id);
-    if (payment?.userId !== user.id) throw notFound();
+    if (!payment || !ownedBy(payment, user)) throw notFound();
     return payment;
   }
 
@@ -255,14 +264,14 @@ export class PaymentsService {
   }
 
   /** One purchase of the player for the history screens, or null when it is not theirs. */
-  async historyItem(user: UserRow, id: string, language: Language): Promise<TPaymentHistoryItem | null> {
+  async historyItem(user: PaymentPlayer, id: string, language: Language): Promise<TPaymentHistoryItem | null> {
     const payment = await this.find(id);
-    if (payment?.userId !== user.id) return null;
+    if (!payment || !ownedBy(payment, user)) return null;
     const names = await this.gameNames([payment.project], language);
     return toHistoryItem(payment, language, names.get(payment.project));
   }
 
-  async process(user: UserRow, id: string, language: Language = FALLBACK_LANGUAGE): Promise<TPaymentProcessResponse> {
+  async process(user: PaymentPlayer, id: string, language: Language = FALLBACK_LANGUAGE): Promise<TPaymentProcessResponse> {
     const payment = await this.own(user, id);
     const project = await this.repository.project(payment.project);
     const game = await this.repository.game(payment.project);
@@ -288,7 +297,7 @@ export class PaymentsService {
     };
   }
 
-  async status(user: UserRow, id: string): Promise<TPaymentGetResponse> {
+  async status(user: PaymentPlayer, id: string): Promise<TPaymentGetResponse> {
     const payment = await this.own(user, id);
     let token: string | null = null;
     if (payment.status === 'paid') {
@@ -309,9 +318,9 @@ export class PaymentsService {
     return { status: payment.status, payload: payment.payload, token, finished: payment.finishedAt !== null };
   }
 
-  async setReceiptEmail(user: UserRow, email: string): Promise<void> {
-    // Unfinished payments take the new address for their receipt.
-    await this.repository.setReceiptEmail(user.id, email, new Date());
+  async setReceiptEmail(user: PaymentPlayer, email: string): Promise<void> {
+    // Unfinished payments take the new address for their receipt (a host's: its project's only).
+    await this.repository.setReceiptEmail(user.id, email, new Date(), user.project);
   }
 
   /**
@@ -322,7 +331,7 @@ export class PaymentsService {
    * sandbox), best effort.
    */
   async createAtProvider(
-    user: UserRow,
+    user: PaymentPlayer,
     id: string,
     providerId: TPaymentProviderId,
   ): Promise<{ payment: PaymentRow; clientData: ProviderClientData }> {
@@ -393,14 +402,14 @@ export class PaymentsService {
     }
   }
 
-  async setPending(user: UserRow, id: string): Promise<PaymentRow> {
+  async setPending(user: PaymentPlayer, id: string): Promise<PaymentRow> {
     const payment = await this.own(user, id);
     if (!payment.providerRef) throw new AppError('PAYMENT_NOT_STARTED', 409, 'Choose a payment method first');
     return (await this.move(payment.id, 'start')).payment;
   }
 
   /** Cancels at the provider (Stripe cancellation, a sandbox cancel) and applies what it answers. */
-  async cancel(user: UserRow, id: string, providerRef?: string): Promise<PaymentRow> {
+  async cancel(user: PaymentPlayer, id: string, providerRef?: string): Promise<PaymentRow> {
     const payment = await this.own(user, id);
     if (!payment.provider || !payment.providerRef) return (await this.move(payment.id, 'cancel')).payment;
     if (providerRef !== undefined && providerRef !== payment.providerRef) throw notFound();
@@ -415,7 +424,7 @@ export class PaymentsService {
    * cancelled here too, so the server agrees with the popup at once instead of staying pending
    * until reconciliation. The closed window was the order's only way to be paid.
    */
-  async closeYandexPayWindow(user: UserRow, id: string): Promise<PaymentRow> {
+  async closeYandexPayWindow(user: PaymentPlayer, id: string): Promise<PaymentRow> {
     const payment = await this.own(user, id);
     if (payment.finishedAt) return payment;
     if (payment.provider !== 'yandex-pay' || !payment.providerRef)
@@ -451,7 +460,7 @@ export class PaymentsService {
     return (await this.find(payment.id)) ?? payment;
   }
 
-  async completeSandbox(user: UserRow, id: string, outcome: SandboxOutcome): Promise<PaymentRow> {
+  async completeSandbox(user: PaymentPlayer, id: string, outcome: SandboxOutcome): Promise<PaymentRow> {
     const payment = await this.own(user, id);
     if (!payment.provider || !payment.providerRef) throw new AppError('PAYMENT_NOT_STARTED', 409, 'Choose a payment method first');
     const sandbox = this.providers.sandbox(payment.provider);
@@ -468,8 +477,10 @@ export class PaymentsService {
     return (await this.find(payment.id)) ?? payment;
   }
 
-  async history(user: UserRow, project?: string, language: Language = FALLBACK_LANGUAGE): Promise<TPaymentHistoryItem[]> {
-    const rows = await this.repository.purchases(user.id, project, 500);
+  async history(user: PaymentPlayer, project?: string, language: Language = FALLBACK_LANGUAGE): Promise<TPaymentHistoryItem[]> {
+    // A host's token lists its own project's purchases, whatever project is asked for.
+    if (user.project !== undefined && project !== undefined && project !== user.project) return [];
+    const rows = await this.repository.purchases(user.id, user.project ?? project, 500);
     const names = await this.gameNames(
       rows.map((row) => row.project),
       language,

@@ -15,7 +15,8 @@ export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async 
   app.get(
     '/user/get-receipt-link',
     {
-      preHandler: app.requireUser,
+      // The purchases screen a host embeds asks too, with a host's token of its project.
+      preHandler: app.requireEmbeddedUser,
       schema: {
         tags,
         summary: 'The link of a paid purchase’s PDF receipt; "" while it is being made',
@@ -23,7 +24,10 @@ export const receiptRoutes: FastifyPluginAsyncZod<ReceiptRoutesOptions> = async 
         response: { 200: ZReceiptLinkResponse, ...errors },
       },
     },
-    async (request) => ({ data: { result: await service.linkFor(currentUser(request).user.id, request.query.privatePaymentId) } }),
+    async (request) => {
+      const { user, project } = currentUser(request);
+      return { data: { result: await service.linkFor(user.id, request.query.privatePaymentId, Date.now(), project) } };
+    },
   );
 
   app.get(

@@ -120,10 +120,13 @@ export class ReceiptsService {
    * The link of the player's receipt, or "" while it is being made (the dialog then tells
    * the player to wait). Another player's payment, or one not paid, has no receipt for them.
    */
-  async linkFor(userId: string, paymentId: string, now = Date.now()): Promise<string> {
+  /** `project`: the caller came with a host's token, which reads its own project's receipts only. */
+  async linkFor(userId: string, paymentId: string, now = Date.now(), project?: string): Promise<string> {
     const { db } = this.options;
     const [payment] = UUID.test(paymentId) ? await db.select().from(payments).where(eq(payments.id, paymentId)) : [];
-    if (!payment || payment.userId !== userId) throw new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
+    if (!payment || payment.userId !== userId || (project !== undefined && payment.project !== project)) {
+      throw new AppError('PAYMENT_NOT_FOUND', 404, 'Payment not found');
+    }
     if (payment.status !== 'paid') throw new AppError('PAYMENT_NOT_PAID', 409, 'Only a paid payment has a receipt');
     const receipt = await this.find(payment.id);
     if (receipt && (await this.files.exists(receipt.fileName))) return this.link(payment.id, userId, now);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { sessions, type SessionRow } from '../../db/schema.ts';
 
@@ -10,6 +10,7 @@ export interface NewSession {
   source: string;
   locale: string;
   project: string;
+  clientIp: string;
 }
 
 export function createSessionRepository(db: Db) {
@@ -25,6 +26,21 @@ export function createSessionRepository(db: Db) {
     async find(id: string): Promise<SessionRow | undefined> {
       const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
       return row;
+    },
+    /** Sessions this address made since `since`, counted up to `cap`. */
+    async madeBy(clientIp: string, since: Date, cap: number): Promise<number> {
+      const recent = db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.clientIp, clientIp), gt(sessions.createdAt, since)))
+        .limit(cap)
+        .as('recent');
+      const [row] = await db.select({ n: count() }).from(recent);
+      return Number(row?.n ?? 0);
+    },
+    /** Drops sessions made before `before` (expired: nobody can sign in to them any more). */
+    async sweep(before: Date): Promise<void> {
+      await db.delete(sessions).where(lt(sessions.createdAt, before));
     },
   };
 }

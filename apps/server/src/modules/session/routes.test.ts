@@ -40,3 +40,38 @@ describe('GET /api/session/:session', () => {
     expect(expired.json()).toEqual({ code: 'SESSION_NOT_FOUND', message: 'Session not found' });
   });
 });
+
+describe('POST /api/session/get', () => {
+  it('caps the sessions one address makes an hour, and others still make theirs', async () => {
+    const make = (remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/session/get',
+        payload: { source: 'web', locale: 'en', project: 'familytown' },
+        remoteAddress,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 300; i++) statuses.push((await make('10.77.0.1')).statusCode);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const over = await make('10.77.0.1');
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
+    expect((await make('10.77.0.2')).statusCode).toBe(200);
+  });
+
+  it('drops expired sessions: a new process sweeps them at start, and every hour', async () => {
+    const old = await newSession();
+    const { db } = await sharedMemoryDatabase();
+    await db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - SESSION_LIFETIME_MS - 60_000) })
+      .where(eq(sessions.id, old));
+    const second = await buildTestApp({}, { jobs: false });
+    try {
+      await expect.poll(async () => (await db.select().from(sessions).where(eq(sessions.id, old))).length).toBe(0);
+      expect((await db.select().from(sessions)).length).toBeGreaterThan(0);
+    } finally {
+      await second.close();
+    }
+  });
+});

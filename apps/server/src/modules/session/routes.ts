@@ -6,14 +6,34 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createSessionRepository } from './repository.ts';
 
-export type SessionRoutesOptions = { db: Db; publicUrl: string; now?: () => number };
+export type SessionRoutesOptions = {
+  db: Db;
+  publicUrl: string;
+  now?: () => number;
+  /** sessions one client address may make an hour (0: no cap) */
+  perAddressHour?: number;
+};
+
+/** Sessions one address may make an hour: a game makes one per sign-in it starts. */
+export const SESSIONS_PER_ADDRESS_HOUR = 300;
+const HOUR_MS = 60 * 60 * 1000;
 
 const tags = ['session'];
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 /** Sessions for games (the `session/get` call). */
-export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (app, { db, publicUrl, now = Date.now }) => {
+export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (
+  app,
+  { db, publicUrl, now = Date.now, perAddressHour = SESSIONS_PER_ADDRESS_HOUR },
+) => {
   const repo = createSessionRepository(db);
+  // Sessions live a day: expired ones are dropped every hour (on every process; the delete is idempotent).
+  const sweep = () =>
+    repo.sweep(new Date(now() - SESSION_LIFETIME_MS)).catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed'));
+  const timer = setInterval(() => void sweep(), HOUR_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onReady', async () => void sweep());
 
   app.post(
     '/session/get',
@@ -22,12 +42,16 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
         tags,
         summary: 'Create a login session: the login URL and the session id',
         body: ZSessionGetBody,
-        response: { 200: data(ZSessionGetAnswer), 400: ZApiError },
+        response: { 200: data(ZSessionGetAnswer), 400: ZApiError, 429: ZApiError },
       },
     },
     async (request) => {
       const body = request.body;
+      if (perAddressHour > 0 && (await repo.madeBy(request.ip, new Date(now() - HOUR_MS), perAddressHour)) >= perAddressHour) {
+        throw new AppError('RATE_LIMITED', 429, 'Too many sessions from this address, try again later', { retryAfter: 600 });
+      }
       const row = await repo.create({
+        clientIp: request.ip,
         iid: body.iid ?? null,
         uid: body.uid ?? null,
         platformId: body.platformId,

@@ -287,7 +287,7 @@ export class StaffService {
       const passwordHash = await this.hasher.hashPassword(password);
       await this.db.update(staffAccounts).set({ passwordHash }).where(eq(staffAccounts.id, account.id));
     }
-    const { token } = await this.tokens.signPlayerToken({
+    const { token } = await this.tokens.signToken('staff', {
       sub: account.id,
       aud: STAFF_AUDIENCE,
       ttlSeconds: STAFF_TOKEN_TTL_SECONDS,
@@ -304,7 +304,7 @@ export class StaffService {
   async authenticate(token: string): Promise<StaffMember> {
     let claims: { sub: string; sv?: unknown };
     try {
-      claims = await this.tokens.verify(token, { audience: STAFF_AUDIENCE });
+      claims = await this.tokens.verifyToken('staff', token, { audience: STAFF_AUDIENCE });
     } catch (error) {
       if (error instanceof TokenError) throw staffSignInRequired();
       throw error;

@@ -4,14 +4,20 @@ import type { Db } from '../../db/client.ts';
 import { anonymousMerges, ticketMessages, ticketReads, tickets, users, type TicketMessageRow, type TicketRow } from '../../db/schema.ts';
 
 /** Who asks: a signed-in player (by user id) or a guest (by Temp-User-Id). */
-export type Owner = { kind: 'user'; userId: string } | { kind: 'guest'; tempUserId: string };
+/**
+ * Whose tickets: a signed-in player or a guest. `project` is set when the player came with a
+ * host's token: then only that project's tickets are theirs to see and write to.
+ */
+export type Owner = { kind: 'user'; userId: string; project?: string | undefined } | { kind: 'guest'; tempUserId: string };
 export type ReaderSide = 'user' | 'staff';
 
 export type NewMessage = Pick<TicketMessageRow, 'author' | 'text'> & Partial<Pick<TicketMessageRow, 'staffId' | 'imageName' | 'videoName'>>;
 
 const ownedBy = (owner: Owner): SQL =>
   owner.kind === 'user'
-    ? eq(tickets.ownerUserId, owner.userId)
+    ? owner.project === undefined
+      ? eq(tickets.ownerUserId, owner.userId)
+      : and(eq(tickets.ownerUserId, owner.userId), eq(tickets.project, owner.project))!
     : and(eq(tickets.ownerTempUserId, owner.tempUserId), isNull(tickets.ownerUserId))!;
 
 /** Messages the given side has not read: written by the other side (or the system, for players). */

@@ -52,7 +52,7 @@ const ZGuestId = z.uuid();
 
 /** The player of a request: the signed-in user, else the guest of Temp-User-Id. */
 export function ownerOf(request: FastifyRequest): Owner {
-  if (request.user) return { kind: 'user', userId: request.user.user.id };
+  if (request.user) return { kind: 'user', userId: request.user.user.id, project: request.user.project };
   if (request.tempUserId) return { kind: 'guest', tempUserId: request.tempUserId };
   throw unauthorized();
 }
@@ -67,7 +67,9 @@ const projectOf = (request: FastifyRequest, fallback: string): string => {
 
 /** Does a bus event concern this player's tickets? */
 const concerns = (owner: Owner, event: SupportBusEvent): boolean =>
-  owner.kind === 'user' ? event.ownerUserId === owner.userId : event.ownerUserId === null && event.ownerTempUserId === owner.tempUserId;
+  owner.kind === 'user'
+    ? event.ownerUserId === owner.userId && (owner.project === undefined || event.project === owner.project)
+    : event.ownerUserId === null && event.ownerTempUserId === owner.tempUserId;
 
 /** Parses `Range: bytes=a-b` (one range) against a size; null when absent, 'invalid' when unsatisfiable. */
 function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
@@ -96,7 +98,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
   app.get(
     '/support/get-tickets',
     {
-      preHandler: app.optionalUser,
+      preHandler: app.optionalEmbeddedUser,
       schema: { tags, summary: "The player's tickets, newest activity first", response: { 200: data(ZGetTicketsResponse), ...errors } },
     },
     async (request) => ({ data: await service.listTickets(ownerOf(request)) }),
@@ -105,7 +107,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
   app.get(
     '/support/get-ticket',
     {
-      preHandler: app.optionalUser,
+      preHandler: app.optionalEmbeddedUser,
       schema: {
         tags,
         summary: 'One ticket with its messages (marks them read)',
@@ -119,7 +121,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
   app.post(
     '/support/create-ticket',
     {
-      preHandler: app.optionalUser,
+      preHandler: app.optionalEmbeddedUser,
       schema: {
         tags,
         summary: 'Create a ticket (multipart: data JSON {title, text?}, optional image and video)',
@@ -130,7 +132,8 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     async (request) => {
       const owner = ownerOf(request);
       const { data: input, files } = await readSupportMultipart(request, store, ZCreateTicketData, guardOf(request, owner));
-      const project = projectOf(request, defaultProject);
+      // A host's token writes to its own project, whatever the header says.
+      const project = (owner.kind === 'user' ? owner.project : undefined) ?? projectOf(request, defaultProject);
       return { data: await service.createTicket(owner, { project, title: input.title, text: input.text, files }) };
     },
   );
@@ -138,7 +141,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
   app.post(
     '/support/send-message',
     {
-      preHandler: app.optionalUser,
+      preHandler: app.optionalEmbeddedUser,
       schema: {
         tags,
         summary: 'Write to a ticket (multipart: data JSON {ticketId, text}, optional image and video)',
@@ -178,7 +181,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
   app.get(
     '/support/get-support-unread-message-count',
     {
-      preHandler: app.optionalUser,
+      preHandler: app.optionalEmbeddedUser,
       schema: {
         tags,
         summary: 'Unread staff and system messages over all tickets',
@@ -236,9 +239,9 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
   async function mayRead(request: FastifyRequest, reply: FastifyReply, storedName: string, token: string | undefined) {
     if (token && links.verify(storedName, token, await service.linkViewers(storedName))) return true;
     if (staffAuth && (await staffAuth.isStaff(request))) return service.canReadFile(storedName, null, true);
-    await app.optionalUser(request).catch(() => undefined);
+    await app.optionalEmbeddedUser(request).catch(() => undefined);
     const owner = request.user
-      ? ({ kind: 'user', userId: request.user.user.id } as const)
+      ? ({ kind: 'user', userId: request.user.user.id, project: request.user.project } as const)
       : request.tempUserId
         ? ({ kind: 'guest', tempUserId: request.tempUserId } as const)
         : null;
@@ -249,7 +252,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     '/support/events',
     {
       config: { queryToken: true },
-      preHandler: app.optionalUser,
+      preHandler: app.optionalEmbeddedUser,
       compress: false,
       schema: {
         tags,

@@ -175,7 +175,7 @@ export function createSupportService(deps: SupportServiceDeps) {
       if (isStaff) return true;
       if (!owner) return false;
       return owner.kind === 'user'
-        ? ticket.ownerUserId === owner.userId
+        ? ticket.ownerUserId === owner.userId && (owner.project === undefined || ticket.project === owner.project)
         : ticket.ownerUserId === null && ticket.ownerTempUserId === owner.tempUserId;
     },
 

@@ -41,7 +41,8 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, 
   app.get(
     '/user/me',
     {
-      preHandler: app.optionalUser,
+      // Who is signed in, nothing more: a host's token may ask too (the embedded screens' header).
+      preHandler: app.optionalEmbeddedUser,
       schema: { tags, summary: 'User auth data (unauthorized without a token)', response: { 200: data(ZUserAuthData), ...errors } },
     },
     async (request) => {

@@ -7,6 +7,8 @@ import { resetFailedAttempts } from '@/shared/auth/failed-attempts';
 import { deliverToHost, isMobileSource, postToHost } from '@/shared/auth/host-message';
 import { encodeResult } from '@portal/contracts/result-codec';
 import { routes } from '@/shared/paths';
+import { HOST_ERROR_CODES } from '@portal/contracts/error-codes';
+import { getHostToken } from './api/get-host-token';
 
 /** What the host receives: the auth result, isError false and the session it asked with. */
 export type HostAuthResult = TAuthResult & { isError: false; session: string | null };
@@ -25,6 +27,8 @@ export function deliveryFor(session: string | null, authType: AuthType | undefin
 export interface FinishOptions {
   session: string | null;
   authType: AuthType | undefined;
+  /** The project whose host asked (its settings were loaded): the host's token is for it alone. */
+  project: string | undefined;
   /** The host's `source` (web, mobile, ...). */
   source?: string | null;
   /** Where a portal visitor came from (router state), else the catalogue. */
@@ -34,14 +38,31 @@ export interface FinishOptions {
 
 /**
  * A successful sign-in, however it came (e-mail, code, outside provider): store the player,
- * zero the failed attempts, merge the anonymous marker, then hand the result on.
+ * zero the failed attempts, merge the anonymous marker, then hand the result on. The portal
+ * keeps its session; a host gets the host's token of its project instead (never the portal's
+ * session, which would let it act on the player's whole account). When that token cannot be
+ * had, the host hears that the sign-in check failed.
  */
 export async function finishSignIn(result: TAuthResult, options: FinishOptions): Promise<Delivery> {
   storeSignIn(result);
   resetFailedAttempts();
   await mergeAnonymousMarker();
   const delivery = deliveryFor(options.session, options.authType, options.source);
-  const hostResult: HostAuthResult = { ...result, isError: false, session: options.session };
+  if (delivery === 'portal') {
+    await options.navigate(options.backTo, { replace: true });
+    return delivery;
+  }
+  let hostJwt: string;
+  try {
+    if (!options.project) throw new Error('no project to make a host token for');
+    hostJwt = (await getHostToken(options.project, result.jwt)).jwt;
+  } catch {
+    const failure = { isError: true as const, errorCode: HOST_ERROR_CODES.authCheckFailed, session: options.session };
+    if (delivery === 'redirect') await options.navigate(routes.loginDone.getHref(encodeResult(failure)), { replace: true });
+    else postToHost({ type: 'authResult', result: failure });
+    return delivery;
+  }
+  const hostResult: HostAuthResult = { ...result, jwt: hostJwt, isError: false, session: options.session };
   if (delivery === 'redirect') {
     await options.navigate(routes.loginDone.getHref(encodeResult(hostResult)), { replace: true });
   } else if (delivery === 'postMessage' && postToHost({ type: 'authResult', result: hostResult })) {

@@ -71,8 +71,15 @@ export function useAuthScreen({ alwaysCaptcha = false }: { alwaysCaptcha?: boole
 
   const finish = useCallback(
     (result: TAuthResult) =>
-      finishSignIn(result, { session: flow.session, authType: config.data?.projects.authType, source: flow.source, backTo, navigate }),
-    [flow.session, flow.source, config.data?.projects.authType, backTo, navigate],
+      finishSignIn(result, {
+        session: flow.session,
+        authType: config.data?.projects.authType,
+        project: config.data?.projects.name,
+        source: flow.source,
+        backTo,
+        navigate,
+      }),
+    [flow.session, flow.source, config.data?.projects.authType, config.data?.projects.name, backTo, navigate],
   );
 
   /** A warning answer: count the attempt and give the reaction to the form. */
