@@ -235,12 +235,15 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.register(healthRoutes, { database, lifecycle });
     await app.register(authHookPlugin, { service: accounts.service });
     const guessLimit = config.isRateLimitEnabled ? config.AUTH_RATE_LIMIT_MAX : 0;
+    // The staff module is made further down; the challenge route asks it once it is there.
+    let staffCaptchaHardFor: (ip: string) => Promise<boolean> = async () => false;
     await app.register(authRoutes, {
       prefix: '/api',
       service: accounts.service,
       captcha: accounts.captcha,
       native: accounts.native,
       guessLimit,
+      hardChallengeFor: (ip) => staffCaptchaHardFor(ip),
     });
     // Account deletion reaches every module that keeps personal data (they add theirs below).
     const erasers: PersonalDataEraser[] = [];
@@ -295,6 +298,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       mailer: accounts.mailer,
     });
     app.decorate('staff', staff);
+    staffCaptchaHardFor = (ip) => staff.service.captchaHardFor(ip);
     app.decorateRequest('staff', null);
     const receipts = await createReceipts(config, database.db, app.log, { onJobEnqueued: () => jobs.nudge(), bucket });
     const payments = await createPayments(config, database.db, accounts.tokens, app.log, {

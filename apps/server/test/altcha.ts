@@ -16,8 +16,15 @@ export async function solveAltcha(challenge: TCaptchaChallenge): Promise<string>
   return Buffer.from(JSON.stringify(payload)).toString('base64');
 }
 
-/** A fresh challenge of `app` solved as the widget would (registration always asks for one). */
-export async function solvedCaptcha(app: { inject(url: string): PromiseLike<{ json(): unknown }> }): Promise<string> {
-  const challenge = await app.inject('/api/auth/captcha-challenge');
+/**
+ * A fresh challenge of `app` solved as the widget would (registration always asks for one),
+ * fetched from `remoteAddress` as the widget fetches it from the player's address (an address past
+ * its failure limit gets, and must solve, a hard one).
+ */
+export async function solvedCaptcha(
+  app: { inject(options: { url: string; remoteAddress?: string }): PromiseLike<{ json(): unknown }> },
+  remoteAddress?: string,
+): Promise<string> {
+  const challenge = await app.inject({ url: '/api/auth/captcha-challenge', ...(remoteAddress ? { remoteAddress } : {}) });
   return solveAltcha(challenge.json() as TCaptchaChallenge);
 }

@@ -3,6 +3,7 @@ import {
   AUTH_METHODS,
   AUTH_TYPES,
   FAILED_ATTEMPT_LIMIT_RANGE,
+  RESERVED_PROJECT_NAMES,
   PAYMENT_PROVIDERS,
   ZExtraItem,
   ZGameLocalization,
@@ -201,7 +202,13 @@ export type TConsoleProject = z.infer<typeof ZConsoleProject>;
 
 /** POST /api/staff/catalog/projects: a new project (and its empty game record). */
 export const ZConsoleProjectCreate = z
-  .object({ name: ZProjectName, ...projectFields })
+  .object({
+    name: ZProjectName.refine(
+      (name) => !(RESERVED_PROJECT_NAMES as readonly string[]).includes(name.toLowerCase()),
+      'this name is reserved by the portal',
+    ),
+    ...projectFields,
+  })
   .partial()
   .required({ name: true });
 export type TConsoleProjectCreate = z.infer<typeof ZConsoleProjectCreate>;
@@ -391,8 +398,25 @@ export const CATALOG_IMAGE_RULES: Record<CatalogImageKind, CatalogImageRule> = {
   singleGameButtonSmall: { minWidth: 520, minHeight: 112, ratio: { width: 4.64, height: 1, tolerance: 0.1 } },
 };
 
+/**
+ * The largest catalogue image in pixels, whatever its kind: a side of at most 8192 px and at most
+ * 40 megapixels. A small file can declare a huge size (a 2-gigapixel PNG header); every browser
+ * that shows it would have to decode that much.
+ */
+export const CATALOG_IMAGE_MAX_SIDE = 8192;
+export const CATALOG_IMAGE_MAX_PIXELS = 40_000_000;
+
+/** Whether a picture of `width`x`height` is over the pixel cap of every catalogue image. */
+export const isOverPixelCap = (width: number, height: number): boolean =>
+  width > CATALOG_IMAGE_MAX_SIDE || height > CATALOG_IMAGE_MAX_SIDE || width * height > CATALOG_IMAGE_MAX_PIXELS;
+
 /** Why an image of `width`x`height` does not fit its kind, or null when it does. */
-export function catalogImageProblem(kind: CatalogImageKind, width: number, height: number): 'IMAGE_TOO_SMALL' | 'IMAGE_WRONG_SHAPE' | null {
+export function catalogImageProblem(
+  kind: CatalogImageKind,
+  width: number,
+  height: number,
+): 'IMAGE_TOO_SMALL' | 'IMAGE_WRONG_SHAPE' | 'IMAGE_TOO_LARGE' | null {
+  if (isOverPixelCap(width, height)) return 'IMAGE_TOO_LARGE';
   const rule = CATALOG_IMAGE_RULES[kind];
   if (width < rule.minWidth || height < rule.minHeight) return 'IMAGE_TOO_SMALL';
   if (rule.ratio) {

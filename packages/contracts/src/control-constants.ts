@@ -19,3 +19,10 @@ export const DEFAULT_FAILED_ATTEMPT_LIMIT = 5;
 
 /** The failed sign-ins a project's failedAttemptLimit may allow before the robot check: 1 to 20. */
 export const FAILED_ATTEMPT_LIMIT_RANGE = { min: 1, max: 20 } as const;
+
+/**
+ * Names a new project may not take: the audiences of the portal's own tokens (staff sessions,
+ * payment tokens) and words that read as the portal itself. A project's name is the `aud` of its
+ * game and host tokens, so it must never be an audience the portal uses for something else.
+ */
+export const RESERVED_PROJECT_NAMES = ['portal-staff', 'payment', 'portal', 'staff', 'admin', 'api', 'host', 'game', 'player'] as const;

@@ -105,6 +105,7 @@ export const API_ERROR_CODES = [
 
   // --- Catalogue images (400: the pixel size does not fit where the image is shown) ---
   'IMAGE_TOO_SMALL',
+  'IMAGE_TOO_LARGE',
   'IMAGE_WRONG_SHAPE',
   'IMAGE_UNREADABLE',
 

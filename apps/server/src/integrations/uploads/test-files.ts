@@ -100,6 +100,15 @@ const pngChunk = (type: string, data: Buffer): Buffer => {
   return Buffer.concat([Buffer.from(u32be(data.length)), body, Buffer.from(u32be(crc32(body) >>> 0))]);
 };
 
+/** A PNG's signature and header declaring `width`x`height` pixels, with nothing behind it: what a decompression bomb starts with. */
+export function pngHeaderOfSize(width: number, height: number): Buffer {
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', Buffer.from([...u32be(width), ...u32be(height), 8, 6, 0, 0, 0])),
+    Buffer.alloc(1024, 0),
+  ]);
+}
+
 /** A whole, valid RGB PNG of `width`x`height` pixels in one colour. */
 export function solidPng(width: number, height: number): Buffer {
   const row = Buffer.alloc(1 + width * 3, 90);

@@ -39,15 +39,15 @@ async function get(url: string, token?: string) {
   return { status: response.statusCode, body: response.json() as Json };
 }
 
-/** What the ALTCHA widget hands in: a solved, fresh challenge. */
-async function solved(): Promise<string> {
-  const challenge = await app.inject({ method: 'GET', url: '/api/auth/captcha-challenge' });
+/** What the ALTCHA widget hands in: a solved, fresh challenge, fetched from the player's address. */
+async function solved(ip?: string): Promise<string> {
+  const challenge = await app.inject({ method: 'GET', url: '/api/auth/captcha-challenge', ...(ip ? { remoteAddress: ip } : {}) });
   return solveAltcha(challenge.json());
 }
 
 /** register-by-email as the registration screen sends it: always with a solved robot check. */
 async function startRegistration(email: string, password = 'Secret123', ip = newIp(), headers: Record<string, string> = {}) {
-  return post('/api/auth/register-by-email', { email, password, altcha: await solved() }, { ip, headers });
+  return post('/api/auth/register-by-email', { email, password, altcha: await solved(ip) }, { ip, headers });
 }
 
 async function register(email: string, password = 'Secret123', ip = newIp()): Promise<TAuthResult> {
@@ -420,6 +420,18 @@ describe('login by e-mail', () => {
     expect(await state()).toEqual({ data: { required: true } });
     const blocked = await post('/api/auth/login-by-email', { email: newEmail(), password: 'Secret123' }, { ip });
     expect(blocked).toMatchObject({ status: 403, body: { code: 'CAPTCHA_REQUIRED' } });
+    // Past the limit its checks are hard ones: 8 times the work, and an easy one fetched elsewhere is no pass.
+    const challengeAt = async (at: string) =>
+      (await app.inject({ method: 'GET', url: '/api/auth/captcha-challenge', remoteAddress: at })).json();
+    expect((await challengeAt(ip)).maxnumber).toBe(8 * (await challengeAt(newIp())).maxnumber);
+    const easy = await post(
+      '/api/auth/login-by-email',
+      { email: newEmail(), password: 'Secret123', altcha: await solved(newIp()) },
+      { ip },
+    );
+    expect(easy).toMatchObject({ status: 403, body: { code: 'CAPTCHA_INVALID' } });
+    const hard = await post('/api/auth/login-by-email', { email: newEmail(), password: 'Secret123', altcha: await solved(ip) }, { ip });
+    expect(hard).toMatchObject({ status: 200, body: { data: { warningMessage: 'USER_NOT_EXIST_LOGIN_BY_EMAIL' } } });
     // Another address is not affected.
     expect((await app.inject({ method: 'GET', url: '/api/auth/captcha-state', remoteAddress: newIp() })).json()).toEqual({
       data: { required: false },

@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/app-error.ts';
-import type { Captcha } from '../../integrations/captcha/captcha.ts';
+import type { Captcha, CaptchaCost } from '../../integrations/captcha/captcha.ts';
 import type { RateEvents } from '../../lib/rate-events.ts';
 
 /**
@@ -65,10 +65,18 @@ export class CaptchaGuard {
     const limit = await this.limitFor(context.project);
     if (limit <= 0 || this.accountLimit <= 0) return;
     const accountLimit = Math.min(limit, this.accountLimit);
-    const needed =
-      (await this.failures.count(`ip:${context.ip}`, limit)) >= limit ||
-      (await this.failures.count(`account:${account}`, accountLimit)) >= accountLimit;
-    if (needed) await this.require(context);
+    const byAddress = (await this.failures.count(`ip:${context.ip}`, limit)) >= limit;
+    const needed = byAddress || (await this.failures.count(`account:${account}`, accountLimit)) >= accountLimit;
+    if (needed) await this.require(context, (await this.hardFor(context.ip)) ? 'hard' : 'normal');
+  }
+
+  /**
+   * Whether this address is past FAILED_ATTEMPT_LIMIT failures (whatever project it names, so the
+   * challenge it fetches without headers and the check agree): its robot checks are hard ones.
+   */
+  async hardFor(ip: string): Promise<boolean> {
+    if (this.accountLimit <= 0) return false;
+    return (await this.failures.count(`ip:${ip}`, this.accountLimit)) >= this.accountLimit;
   }
 
   /**
@@ -83,9 +91,9 @@ export class CaptchaGuard {
   }
 
   /** A solved, fresh, unspent robot check, whatever the counts (registration always asks). */
-  async require(context: GuardContext): Promise<void> {
+  async require(context: GuardContext, cost: CaptchaCost = 'normal'): Promise<void> {
     if (!context.altcha) throw new AppError('CAPTCHA_REQUIRED', 403, 'Prove that you are not a robot');
-    const verdict = await this.captcha.verify(context.altcha);
+    const verdict = await this.captcha.verify(context.altcha, cost);
     if (verdict !== 'ok') throw new AppError('CAPTCHA_INVALID', 403, `The robot check failed (${verdict})`);
   }
 

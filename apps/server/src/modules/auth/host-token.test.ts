@@ -5,6 +5,8 @@ import { PAYMENT_HELP_REASON_VALUES } from '@portal/contracts/payments-constants
 import { buildTestApp } from '../../../test/app.ts';
 import { makePlayer, staffHeaders } from '../payments/testing/helpers.ts';
 import { STAFF_AUDIENCE } from '../staff/service.ts';
+import { PAYMENT_AUDIENCE } from '../../integrations/tokens/token-service.ts';
+import { RESERVED_PROJECT_NAMES } from '@portal/contracts/control-constants';
 
 /**
  * What a host embedding the portal's screens gets in `authResult`: a token of the player for its
@@ -133,6 +135,16 @@ describe('host tokens and token kinds', () => {
     // The login screen's check reports it as a live session, and /user/me names the player.
     expect((await call('GET', `/api/auth/check/${hostJwt}`, {})).json()).toMatchObject({ data: { result: true, userId: player.id } });
     expect((await call('GET', '/api/user/me', host)).json()).toMatchObject({ data: { userId: player.id } });
+  });
+
+  it("keeps project names out of the portal's own audiences", async () => {
+    expect(RESERVED_PROJECT_NAMES).toContain(STAFF_AUDIENCE);
+    expect(RESERVED_PROJECT_NAMES).toContain(PAYMENT_AUDIENCE);
+    const admin = await staffHeaders(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    for (const name of [STAFF_AUDIENCE, PAYMENT_AUDIENCE, 'Portal-Staff']) {
+      const res = await call('POST', '/api/staff/catalog/projects', admin, { name });
+      expect(res.statusCode, name).toBe(400);
+    }
   });
 
   it('keeps every kind of token apart by typ and key, whatever its audience', async () => {

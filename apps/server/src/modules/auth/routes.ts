@@ -52,6 +52,8 @@ export type AuthRoutesOptions = {
   native: NativeVerifiers;
   /** requests per minute per IP on routes that guess (0: only the global limit) */
   guessLimit: number;
+  /** Whether an address's robot checks are hard ones besides the players' count (the staff sign-in's). */
+  hardChallengeFor?: (ip: string) => Promise<boolean>;
 };
 
 const tags = ['auth'];
@@ -62,7 +64,10 @@ const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 429: ZApiError, 503: ZApiError };
 
 /** The auth calls of the web client, under /api/auth. */
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { service, captcha, native, guessLimit }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { service, captcha, native, guessLimit, hardChallengeFor = async () => false },
+) => {
   // Per IP and route; over the limit answers 429 RATE_LIMITED through the global plugin's builder.
   const guessing: FastifyContextConfig = guessLimit > 0 ? { rateLimit: { max: guessLimit, timeWindow: 60_000 } } : {};
 
@@ -72,12 +77,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: {
         tags,
         summary: 'ALTCHA challenge for the robot check (no data wrapper: the widget reads it)',
+        description:
+          'An address past its failure limit (player or staff sign-in) gets a hard challenge, 8 times the work; its checks accept no easier one.',
         response: { 200: ZCaptchaChallenge },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return captcha.createChallenge();
+      const hard = (await service.captchaHardFor(request.ip)) || (await hardChallengeFor(request.ip));
+      return captcha.createChallenge(hard ? 'hard' : 'normal');
     },
   );
 

@@ -238,6 +238,11 @@ export class AuthService {
   // ------------------------------------------------------------------------------------------
   // Registration
 
+  /** Whether the robot checks this address fetches are hard ones (past FAILED_ATTEMPT_LIMIT failures). */
+  captchaHardFor(ip: string): Promise<boolean> {
+    return this.deps.guard.hardFor(ip);
+  }
+
   /** Whether the next sign-in try from this address must carry a solved robot check. */
   captchaRequired(ctx: RequestContext): Promise<boolean> {
     return this.deps.guard.requiredFor(ctx);

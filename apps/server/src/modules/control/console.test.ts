@@ -8,7 +8,7 @@ import {
   ZCatalogImage,
   ZConsoleProjectDetail,
 } from '@portal/contracts/catalog-console';
-import { jpegHeader, jpegOfSize, pngHeader, solidPng } from '../../integrations/uploads/test-files.ts';
+import { jpegHeader, jpegOfSize, pngHeader, pngHeaderOfSize, solidPng } from '../../integrations/uploads/test-files.ts';
 import { ZGameRecord, ZInitialConfig, ZPriceItem } from '@portal/contracts/control';
 import { ZStaffPayment } from '@portal/contracts/staff';
 import { buildTestApp } from '../../../test/app.ts';
@@ -452,6 +452,21 @@ describe.each(backends)('catalogue console over $name', (backend) => {
       expect(huge.statusCode).toBe(413);
       // The request after a refused one is served as usual.
       expect((await upload(editor, solidPng(640, 360), 'image/png', 'image', 'cardLogo')).statusCode).toBe(201);
+    });
+
+    it('refuses a picture past the pixel cap, with or without a kind: a small file may declare gigapixels', async () => {
+      for (const [width, height] of [
+        [50_000, 50_000],
+        [8193, 600],
+        [7000, 7000],
+      ] as const) {
+        for (const kind of [undefined, 'background']) {
+          const res = await upload(editor, pngHeaderOfSize(width, height), 'image/png', 'image', kind);
+          expect(res.statusCode, `${width}x${height} ${kind}`).toBe(400);
+          expect(res.json(), `${width}x${height}`).toMatchObject({ code: 'IMAGE_TOO_LARGE', message: expect.stringContaining('8192') });
+        }
+      }
+      expect((await upload(editor, solidPng(1920, 1080), 'image/png', 'image', 'background')).statusCode).toBe(201);
     });
   });
 

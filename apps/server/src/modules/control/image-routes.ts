@@ -8,6 +8,9 @@ import {
   ZCatalogImage,
   ZCatalogImageQuery,
   CATALOG_IMAGE_MAX_BYTES,
+  CATALOG_IMAGE_MAX_PIXELS,
+  CATALOG_IMAGE_MAX_SIDE,
+  isOverPixelCap,
   CATALOG_IMAGE_PATH,
   CATALOG_IMAGE_RULES,
   catalogImageProblem,
@@ -82,8 +85,16 @@ function pixelSize(bytes: Buffer): { width: number; height: number } {
 }
 
 /** Refuses an image whose pixel size does not fit where `kind` is shown; answers its size. */
-export function checkImageSize(bytes: Buffer, kind: CatalogImageKind): { width: number; height: number } {
+export function checkImageSize(bytes: Buffer, kind: CatalogImageKind | undefined): { width: number; height: number } {
   const { width, height } = pixelSize(bytes);
+  if (isOverPixelCap(width, height)) {
+    throw new AppError(
+      'IMAGE_TOO_LARGE',
+      400,
+      `An image is at most ${CATALOG_IMAGE_MAX_SIDE}×${CATALOG_IMAGE_MAX_SIDE} px and ${CATALOG_IMAGE_MAX_PIXELS / 1_000_000} megapixels; this image is ${width}×${height} px`,
+    );
+  }
+  if (!kind) return { width, height };
   const rule = CATALOG_IMAGE_RULES[kind];
   const problem = catalogImageProblem(kind, width, height);
   if (problem === 'IMAGE_TOO_SMALL') {
@@ -154,17 +165,15 @@ export const catalogImageRoutes: FastifyPluginAsyncZod<CatalogImageRoutesOptions
         throw new AppError('VALIDATION_ERROR', 400, `Unexpected file field "${part.fieldname}"`);
       }
       const { kind } = request.query;
-      let source: Readable = part.file;
-      let size: { width: number; height: number } | undefined;
-      if (kind) {
-        // The pixel size can sit anywhere in the file (a JPEG's frame header follows its EXIF
-        // data), so a checked image is read whole (at most CATALOG_IMAGE_MAX_BYTES) before
-        // anything is stored.
-        const bytes = await readAll(part.file, CATALOG_IMAGE_MAX_BYTES);
-        if (detectFileType(bytes)?.kind !== 'image') throw UploadError.unsupported('image');
-        size = checkImageSize(bytes, kind);
-        source = Readable.from([bytes]);
-      }
+      // The pixel size can sit anywhere in the file (a JPEG's frame header follows its EXIF
+      // data), so every image is read whole (at most CATALOG_IMAGE_MAX_BYTES) and its size checked
+      // (the cap always, the kind's rules when it names one) before anything is stored.
+      const bytes = await readAll(part.file, CATALOG_IMAGE_MAX_BYTES);
+      const declared = part.mimetype.split(';')[0]!.trim().toLowerCase();
+      const declaredOther = declared !== '' && !declared.startsWith('image/') && !declared.endsWith('/octet-stream');
+      if (detectFileType(bytes)?.kind !== 'image' || declaredOther) throw UploadError.unsupported('image');
+      const size = checkImageSize(bytes, kind);
+      const source: Readable = Readable.from([bytes]);
       const stored = await acceptUpload(source, {
         allowed: 'image',
         declaredMime: part.mimetype,

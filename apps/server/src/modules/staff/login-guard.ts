@@ -80,8 +80,14 @@ export class StaffLoginGuard {
       failures >= this.captchaAfter || (await this.events.count(ipKey(ip), this.windowMs, this.captchaAfter)) >= this.captchaAfter;
     if (!needsCaptcha) return;
     if (!altcha) throw new AppError('CAPTCHA_REQUIRED', 403, 'Prove that you are not a robot');
-    const verdict = await this.captcha.verify(altcha);
+    // An address past its own limit solves hard checks; the owner at a clean one, normal ones.
+    const verdict = await this.captcha.verify(altcha, (await this.hardFor(ip)) ? 'hard' : 'normal');
     if (verdict !== 'ok') throw new AppError('CAPTCHA_INVALID', 403, `The robot check failed (${verdict})`);
+  }
+
+  /** Whether this address is past its failures allowance: the robot checks it fetches are hard ones. */
+  async hardFor(ip: string): Promise<boolean> {
+    return (await this.events.count(ipKey(ip), this.windowMs, this.captchaAfter)) >= this.captchaAfter;
   }
 
   failed(email: string, ip: string): Promise<void> {

@@ -262,6 +262,11 @@ export class StaffService {
     return readAudit(this.db, query);
   }
 
+  /** Whether robot checks for this address are hard ones (it is past its staff sign-in failures). */
+  async captchaHardFor(ip: string): Promise<boolean> {
+    return (await this.guard?.hardFor(ip)) ?? false;
+  }
+
   /**
    * A staff token for the right e-mail and password. The hash work waits in the bounded hash
    * queue (429 past it); the guard may ask for a robot check or refuse a locked e-mail first.

@@ -28,7 +28,7 @@ describe.each(backends)('staff security over $name', (backend) => {
       method: 'POST',
       url: options.url ?? '/api/staff/login',
       remoteAddress: ip,
-      payload: { email, password, ...(options.altcha ? { altcha: await solvedCaptcha(app) } : {}) },
+      payload: { email, password, ...(options.altcha ? { altcha: await solvedCaptcha(app, ip) } : {}) },
     });
   const get = (url: string, headers: Record<string, string>) => app.inject({ method: 'GET', url, headers });
   const post = (url: string, headers: Record<string, string>, payload?: unknown) =>

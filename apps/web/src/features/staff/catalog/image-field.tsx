@@ -1,6 +1,12 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CATALOG_IMAGE_MAX_BYTES, CATALOG_IMAGE_RULES, type CatalogImageKind } from '@portal/contracts/catalog-console';
+import {
+  CATALOG_IMAGE_MAX_BYTES,
+  CATALOG_IMAGE_MAX_PIXELS,
+  CATALOG_IMAGE_MAX_SIDE,
+  CATALOG_IMAGE_RULES,
+  type CatalogImageKind,
+} from '@portal/contracts/catalog-console';
 import { ApiError } from '@/shared/api/client';
 import { uploadCatalogImage } from './api';
 
@@ -56,11 +62,16 @@ export function ImageField({ label, value, onChange, store, previewOf, error, ki
             ? t('staff.catalog.seoLegal.imageRules.wrongShape', ruleWords(kind))
             : code === 'IMAGE_UNREADABLE'
               ? t('staff.catalog.seoLegal.imageRules.unreadable')
-              : failure instanceof ApiError && (failure.status === 415 || failure.status === 400)
-                ? t('staff.catalog.image.wrongType')
-                : failure instanceof ApiError && failure.status === 413
-                  ? t('staff.catalog.image.tooLarge')
-                  : t('staff.catalog.image.failed'),
+              : code === 'IMAGE_TOO_LARGE'
+                ? t('staff.catalog.seoLegal.imageRules.tooLarge', {
+                    side: CATALOG_IMAGE_MAX_SIDE,
+                    megapixels: CATALOG_IMAGE_MAX_PIXELS / 1_000_000,
+                  })
+                : failure instanceof ApiError && (failure.status === 415 || failure.status === 400)
+                  ? t('staff.catalog.image.wrongType')
+                  : failure instanceof ApiError && failure.status === 413
+                    ? t('staff.catalog.image.tooLarge')
+                    : t('staff.catalog.image.failed'),
       );
     } finally {
       setUploading(false);
