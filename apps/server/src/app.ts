@@ -88,7 +88,7 @@ export type BuildOverrides = {
   database?: Database;
   /** `memory://`, a PGlite directory or a postgres:// URL instead of the configured one. */
   databaseUrl?: string;
-  /** Skip the demo seed (tests that want an empty catalogue). */
+  /** Seed the demo catalogue into an empty database: by default outside production only. */
   seed?: boolean;
   /** Staff authentication for the support inbox routes (tests; the staff module supplies the real one). */
   supportStaffAuth?: StaffAuth;
@@ -160,7 +160,10 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   });
 
   try {
-    if (overrides.seed !== false && (await seedDemoData(database.db))) {
+    // The demo catalogue is the demo's: a production database starts empty, its catalogue made
+    // in the console (tests of production mode may still ask for it with `seed: true`).
+    const seed = overrides.seed ?? !config.isProduction;
+    if (seed && (await seedDemoData(database.db))) {
       app.log.info('seeded the demo catalogue');
     }
 

@@ -85,6 +85,35 @@ describe('a production instance', () => {
       if (health?.ok) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+    // A production database starts empty: the publisher makes its catalogue in the console.
+    const empty = await fetch(`${base}/api/control/get-games-data`).then((response) => response.json() as Promise<{ data: unknown[] }>);
+    expect(empty.data).toEqual([]);
+    const staffLogin = await fetch(`${base}/api/staff/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    }).then((response) => response.json() as Promise<{ token: string }>);
+    const console = (url: string, body: unknown) =>
+      fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${staffLogin.token}` },
+        body: JSON.stringify(body),
+      }).then((response) => response.status);
+    expect(
+      await console('/api/staff/catalog/projects', {
+        name: 'familytown',
+        authMethods: ['google', 'google_adult', 'apple', 'vk', 'yandex', 'tg', 'facebook', 'mail'],
+        paymentsMethods: ['stripe', 'yookassa', 'yandex-pay'],
+      }),
+    ).toBe(201);
+    expect(
+      await console('/api/staff/catalog/projects/familytown/prices', {
+        id: 'ft-coins-100',
+        titles: { en: 'Bag of coins', ru: 'Мешок монет' },
+        ruValue: 79,
+        enValue: 0.99,
+      }),
+    ).toBe(201);
   }, 180_000);
 
   afterAll(async () => {
@@ -149,6 +178,8 @@ describe('a production instance', () => {
     expect(yandex.status).toBe(404);
     expect(yandex.json).toMatchObject({ code: 'PROVIDER_NOT_FOUND' });
     expect((await call('POST', '/demo-games/api/familytown/purchases', { priceId: 'ft-coins-100' })).status).toBe(404);
+    // Nor the demo games themselves.
+    expect((await call('GET', '/demo-games/familytown/index.html')).status).toBe(404);
     // Only what has keys is offered: Google and e-mail, YooKassa.
     const config = await call('GET', '/api/control/get-initial-config?project=familytown');
     expect(config.json.data.projects.authMethods).toEqual(['google', 'mail']);

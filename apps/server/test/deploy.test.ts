@@ -54,7 +54,7 @@ describe('deployment files', () => {
     expect(compose.services.app2!.environment).toEqual(env);
     expect(compose.services.migrate!.environment).toEqual(env);
     for (const name of Object.keys(env)) expect(CONFIG_VARIABLES, name).toContain(name);
-    expect(env).toMatchObject({ NODE_ENV: 'production', REDIS_URL: 'redis://redis:6379', TRUST_PROXY: '1', S3_FORCE_PATH_STYLE: 'true' });
+    expect(env).toMatchObject({ NODE_ENV: 'production', REDIS_URL: 'redis://redis:6379', S3_FORCE_PATH_STYLE: 'true' });
     expect(env.S3_ENDPOINT).toContain('http://minio:9000');
     expect(env.DATABASE_URL).toMatch(/^postgres:\/\/portal:.*@postgres:5432\/portal$/);
     for (const key of ['JWT_PRIVATE_KEY', 'ALTCHA_HMAC_KEY', 'CODE_HMAC_KEY', 'SUPPORT_FILE_KEY', 'RECEIPT_LINK_KEY'])
@@ -89,13 +89,29 @@ describe('deployment files', () => {
     expect(config).toMatchObject({ S3_BUCKET: 'portal-files', S3_ENDPOINT: 'http://minio:9000', S3_FORCE_PATH_STYLE: true });
   });
 
-  it('nginx spreads requests over both replicas, tells them the client address once, and passes event streams as they come', () => {
+  it('nginx terminates TLS, spreads requests over both replicas, appends the client address, and passes event streams as they come', () => {
     const nginx = read('deploy/nginx.conf');
     expect(nginx).toContain('server app1:8080');
     expect(nginx).toContain('server app2:8080');
-    expect(nginx).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    // Appended, never overwritten (a proxy before nginx keeps its entry), and the app believes one hop.
+    expect(nginx).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+    expect(nginx).not.toContain('X-Forwarded-For $remote_addr');
+    expect(compose.services.app1!.environment!.TRUST_PROXY).toBe('${TRUST_PROXY:-1}');
+    expect(read('deploy/.env.example')).toMatch(/^TRUST_PROXY=1$/m);
+    // https on 443 with a certificate, TLS 1.2+, and plain http only for redirects and ACME challenges.
+    expect(nginx).toMatch(/listen 443 ssl;/);
+    expect(nginx).toMatch(/ssl_certificate \/etc\/nginx\/tls\/fullchain\.pem;/);
+    expect(nginx).toMatch(/ssl_protocols TLSv1\.2 TLSv1\.3;/);
+    expect(nginx).toMatch(/return 301 https:\/\/\$host\$request_uri;/);
+    expect(compose.services.proxy!.volumes).toContain('./tls:/etc/nginx/tls:ro');
     expect(nginx).toContain('proxy_buffering off;');
     expect(nginx).toMatch(/proxy_next_upstream [^;]*http_503/);
+  });
+
+  it('.dockerignore keeps the filled environment and keys out of the build context', () => {
+    const ignored = read('.dockerignore').split('\n').map((line) => line.trim());
+    for (const pattern of ['**/.env', 'deploy/tls', '**/*.pem']) expect(ignored).toContain(pattern);
+    expect(ignored).toContain('!**/.env.example');
   });
 
   it('the Dockerfile builds what `npm run build` builds and runs the compiled server with production dependencies only', () => {

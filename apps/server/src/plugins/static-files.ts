@@ -92,8 +92,9 @@ export const staticFilesPlugin = fp(
       maxAge: '1d',
     });
 
+    // The demo games are the demo's stand-ins: never served in production.
     const gamesDir = path.join(assets, 'games');
-    if (existsSync(gamesDir)) {
+    if (config.standIns && existsSync(gamesDir)) {
       await app.register(fastifyStatic, {
         root: gamesDir,
         prefix: '/demo-games/',

@@ -55,7 +55,8 @@ describe.each(backends)('webhook targets over $name', (backend) => {
         YOOKASSA_SECRET_KEY: KASSA.secretKey,
         YOOKASSA_API_BASE: kassa.apiBaseUrl,
       },
-      { database: testDb.database },
+      // The demo catalogue's familytown, which production never seeds by itself.
+      { database: testDb.database, seed: true },
     );
     receiver = await startWebhookReceiver();
   });
