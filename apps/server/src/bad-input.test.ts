@@ -81,13 +81,28 @@ describe('bad input from the OpenAPI document', () => {
   });
   afterAll(() => app.close());
 
-  it('refuses a NUL character in any text with 400 naming the field (PostgreSQL cannot store it)', async () => {
+  it('refuses a NUL character or a lone surrogate in any text with 400 naming the field (PostgreSQL cannot store them)', async () => {
     const login = await app.inject({ method: 'POST', url: '/api/staff/login', payload: { email: 'a\u0000b@example.com', password: 'x' } });
     expect(login.statusCode).toBe(400);
-    expect(login.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'body.email: must not contain NUL characters' });
+    expect(login.json()).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'body.email: must not contain NUL characters or unpaired surrogates',
+    });
     const query = await app.inject({ url: '/api/control/get-prices?project=a%00b' });
     expect(query.statusCode).toBe(400);
-    expect(query.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'querystring.project: must not contain NUL characters' });
+    expect(query.json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'querystring.project: must not contain NUL characters or unpaired surrogates',
+    });
+    // A lone surrogate, which jsonb refuses as an escape, is refused the same way, in a value or a key.
+    const surrogate = await app.inject({
+      method: 'POST',
+      url: '/api/staff/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a\\ud83d@example.com","password":"x"}',
+    });
+    expect(surrogate.statusCode).toBe(400);
+    expect(surrogate.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/^body\.email: /) });
   });
 
   it('answers requests the HTTP parser refuses with { code, message } too', async () => {

@@ -22,7 +22,7 @@ export type Credentials = {
   staff: string;
   apiKey: string;
   /** real ids the requests put where a route wants one, so bad input gets past "not found" */
-  ids?: { userId?: string; paymentId?: string; ticketId?: string };
+  ids?: { userId?: string; paymentId?: string; ticketId?: string; project?: string; priceId?: string };
 };
 
 // --- OpenAPI as far as the generator reads it ---------------------------------------------
@@ -273,6 +273,8 @@ export type GenerateOptions = {
   seed?: number;
   /** random requests are added until every operation has at least this many */
   perOperation?: number;
+  /** which operations to make requests for (default: all) */
+  only?: (operation: Operation) => boolean;
 };
 
 type Auth = 'player' | 'staff' | 'apiKey' | 'none';
@@ -285,14 +287,16 @@ function authOf(operation: Operation): Auth {
   return 'player';
 }
 
-/** Operations that end the credentials the others use go last. */
-const isDestructive = (operation: Operation): boolean => /logout|delete-account|revoke|disable/.test(operation.path);
+/** Operations that end the credentials the others use (or what they own) go last. */
+export const isDestructive = (operation: Operation): boolean => /logout|delete-account|revoke|disable/.test(operation.path);
 
 /** Every operation's bad requests, in a fixed order for a given seed and credentials. */
 export function badRequests(doc: OpenApiDocument, credentials: Credentials, options: GenerateOptions = {}): BadRequest[] {
   const random = seededRandom(options.seed ?? 1);
   const perOperation = options.perOperation ?? 150;
-  const operations = operationsOf(doc).sort((a, b) => Number(isDestructive(a)) - Number(isDestructive(b)));
+  const operations = operationsOf(doc)
+    .filter(options.only ?? (() => true))
+    .sort((a, b) => Number(isDestructive(a)) - Number(isDestructive(b)));
   return operations.flatMap((operation) => requestsFor(operation, credentials, random, perOperation));
 }
 
@@ -301,8 +305,8 @@ function knownValue(operation: Operation, name: string, ids: NonNullable<Credent
   if (name === 'paymentId' || (name === 'id' && operation.path.includes('/payments/'))) return ids.paymentId;
   if ((name === 'id' || name === 'ticketId') && operation.path.includes('ticket')) return ids.ticketId;
   if (name === 'userId') return ids.userId;
-  if (name === 'project' || name === 'projectName') return 'familytown';
-  if (name === 'priceId') return 'ft-coins-100';
+  if (name === 'project' || name === 'projectName') return ids.project ?? 'familytown';
+  if (name === 'priceId') return ids.priceId ?? 'ft-coins-100';
   return undefined;
 }
 
@@ -836,19 +840,18 @@ export async function registerPlayer(send: Send, email: string, password = 'Secr
  * A player token, the admin's staff token, a new API key of `project`, and real ids: the
  * player's, a payment made for them through the game-server API, a support ticket of theirs.
  */
-export async function credentialsFor(send: Send, admin: { email: string; password: string }, project = 'familytown'): Promise<Credentials> {
+export async function credentialsFor(
+  send: Send,
+  admin: { email: string; password: string },
+  project = 'familytown',
+  { priceId = 'ft-coins-100' }: { priceId?: string } = {},
+): Promise<Credentials> {
   const player = await registerPlayer(send, `bad-input-${Date.now().toString(36)}@players.example`);
   const { token: staff } = (await call(send, 'POST', '/api/staff/login', admin)) as { token: string };
   const { key: apiKey } = (await call(send, 'POST', `/api/staff/projects/${project}/api-keys`, {}, staff)) as { key: string };
   const me = (await call(send, 'GET', '/api/user/me', undefined, player)) as { data: { userId: string } };
   const userId = me.data.userId;
-  const payment = (await call(
-    send,
-    'POST',
-    '/api/v1/payments',
-    { userId, priceId: 'ft-coins-100', idempotencyKey: 'bad-input' },
-    apiKey,
-  )) as {
+  const payment = (await call(send, 'POST', '/api/v1/payments', { userId, priceId, idempotencyKey: 'bad-input' }, apiKey)) as {
     paymentId: string;
   };
   const boundary = 'badinputsetup';

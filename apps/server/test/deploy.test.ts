@@ -109,7 +109,9 @@ describe('deployment files', () => {
   });
 
   it('.dockerignore keeps the filled environment and keys out of the build context', () => {
-    const ignored = read('.dockerignore').split('\n').map((line) => line.trim());
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .map((line) => line.trim());
     for (const pattern of ['**/.env', 'deploy/tls', '**/*.pem']) expect(ignored).toContain(pattern);
     expect(ignored).toContain('!**/.env.example');
   });

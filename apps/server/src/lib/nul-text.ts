@@ -1,9 +1,12 @@
 import type { FastifySchemaCompiler } from 'fastify';
 
+/** Text PostgreSQL cannot store: a NUL character, or a lone UTF-16 surrogate (which jsonb refuses as an escape). */
+const unstorable = (text: string): boolean => text.includes('\u0000') || !text.isWellFormed();
+
 /**
- * Where `value` holds a NUL character (in a string or an object key), as a JSON pointer
- * ("/title", "/items/0"), else undefined. PostgreSQL stores no NUL in text or jsonb, so such
- * input can only fail later, as a 500; it is refused up front instead.
+ * Where `value` holds text PostgreSQL cannot store (in a string or an object key): a NUL
+ * character or an unpaired surrogate, as a JSON pointer ("/title", "/items/0"), else undefined.
+ * Such input can only fail later, as a 500; it is refused up front instead.
  */
 export function nulCharacterPath(value: unknown): string | undefined {
   // A loop, not recursion: a parsed body may nest thousands of levels deep. Paths are
@@ -18,11 +21,11 @@ export function nulCharacterPath(value: unknown): string | undefined {
   while (pending.length > 0) {
     const [item, at] = pending.pop() as [unknown, At];
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) return pointer(at);
+      if (unstorable(item)) return pointer(at);
     } else if (item !== null && typeof item === 'object') {
       for (const [key, child] of Object.entries(item).reverse()) {
         const childAt = { key, parent: at };
-        if (key.includes('\u0000')) return pointer(childAt);
+        if (unstorable(key)) return pointer(childAt);
         pending.push([child, childAt]);
       }
     }
@@ -30,7 +33,7 @@ export function nulCharacterPath(value: unknown): string | undefined {
   return undefined;
 }
 
-export const NUL_MESSAGE = 'must not contain NUL characters';
+export const NUL_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
 
 /**
  * Wraps the routes' validator: a body, query, params or headers with a NUL character is a

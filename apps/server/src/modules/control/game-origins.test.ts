@@ -307,7 +307,12 @@ describe('a production instance with a bad origin stored by hand', () => {
 
   it('answers 200 with headers made of the good origins only, and logs the bad ones once', async () => {
     for (let round = 0; round < 3; round++) {
-      for (const url of ['/health', '/api/control/get-games-data', '/api/control/get-initial-config?project=poison-b', '/.well-known/jwks.json']) {
+      for (const url of [
+        '/health',
+        '/api/control/get-games-data',
+        '/api/control/get-initial-config?project=poison-b',
+        '/.well-known/jwks.json',
+      ]) {
         const res = await app.inject(url);
         expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
         const csp = String(res.headers['content-security-policy']);
