@@ -8,13 +8,13 @@ import {
   credentialsFor,
   describeFailure,
   isDestructive,
-  operationsOf,
   runBadRequests,
   statusSummary,
   type Answer,
   type BadRequest,
   type Credentials,
   type OpenApiDocument,
+  type Operation,
   type Send,
 } from '../test/bad-input.ts';
 
@@ -132,8 +132,8 @@ describe('bad input with state: four identities, their own ids', () => {
   it('answers 40,000 malformed requests from a player, an admin, a catalogue editor and a game server with no 5xx, and what they own is intact', async () => {
     const before = await owned();
     const doc = (await app.inject('/api/openapi.json')).json() as OpenApiDocument;
-    const kept = (operation: ReturnType<typeof operationsOf>[number]) => !isDestructive(operation);
-    const staffOnly = (operation: ReturnType<typeof operationsOf>[number]) => kept(operation) && operation.path.startsWith('/api/staff/');
+    const kept = (operation: Operation) => !isDestructive(operation);
+    const staffOnly = (operation: Operation) => kept(operation) && operation.path.startsWith('/api/staff/');
     // Player, game server and admin (the staff token of the credentials), then the catalogue editor on the staff routes.
     const requests = [
       ...badRequests(doc, player, { seed: 20261128, perOperation: 300, only: kept }),

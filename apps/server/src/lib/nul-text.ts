@@ -1,7 +1,8 @@
 import type { FastifySchemaCompiler } from 'fastify';
 
 /** Text PostgreSQL cannot store: a NUL character, or a lone UTF-16 surrogate (which jsonb refuses as an escape). */
-const unstorable = (text: string): boolean => text.includes('\u0000') || !text.isWellFormed();
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /**
  * Where `value` holds text PostgreSQL cannot store (in a string or an object key): a NUL
