@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/app.ts';
-import { securityPlugin } from './security.ts';
+import { isPopupPage, securityPlugin } from './security.ts';
 
 /** The Content-Security-Policy header as directive -> sources. */
 async function policyFor(env: Record<string, string>): Promise<Map<string, string[]>> {
@@ -94,5 +94,27 @@ describe('the game origins of each request', () => {
     expect(csp).toContain("frame-src 'self' https://games.example.com https://cdn.game.example");
     expect(framed.headers['x-frame-options']).toBeUndefined();
     expect(framed.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+});
+
+describe('the opener policy per page', () => {
+  it('keeps same-origin-allow-popups on the pages and answers unsafe-none on the windows the portal opens from a frame', async () => {
+    const app: FastifyInstance = Fastify();
+    apps.push(app);
+    await app.register(securityPlugin, { config: testConfig({}) });
+    app.get('/*', async () => ({ ok: true }));
+    const coop = async (url: string) => (await app.inject(url)).headers['cross-origin-opener-policy'];
+    for (const url of ['/games/en/', '/session/login', '/payments/yandex-pay/abc', '/payments/process/abc', '/api/auth/check/x']) {
+      expect(await coop(url), url).toBe('same-origin-allow-popups');
+    }
+    for (const url of [
+      '/passport/google?state=a:b',
+      '/passport/google/callback?code=1',
+      '/local-oidc/auth',
+      '/payments/yandex-pay/abc?checkout=sandbox',
+    ]) {
+      expect(await coop(url), url).toBe('unsafe-none');
+    }
+    expect(isPopupPage('/passportx')).toBe(false);
   });
 });

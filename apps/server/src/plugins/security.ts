@@ -57,6 +57,21 @@ export function providerSources(config: Pick<AppConfig, 'providers' | 'nativeSig
 }
 
 /**
+ * Pages the portal opens in a window of their own from its screens, which may be framed by a
+ * host game on another site: the outside sign-in's pages (`/passport/...`, the local sign-in
+ * stand-in) and the sandbox payment window (`/payments/yandex-pay/...?checkout=sandbox`). With
+ * COOP `same-origin-allow-popups` such a window would be moved out of its opener's browsing
+ * context group whenever the opener's top-level page is another site (a framed screen), so the
+ * frame would read `closed === true` while it is open and never get its handoff. These pages
+ * answer `unsafe-none`; every other page keeps `same-origin-allow-popups`.
+ */
+export function isPopupPage(url: string): boolean {
+  const [path = '', query = ''] = url.split('?');
+  if (path === '/passport' || path.startsWith('/passport/') || path === '/local-oidc' || path.startsWith('/local-oidc/')) return true;
+  return path.startsWith('/payments/yandex-pay/') && new URLSearchParams(query).get('checkout') === 'sandbox';
+}
+
+/**
  * Security headers for every answer. Game frames: the portal frames its own demo games
  * ('self') and the game origins (ALLOWED_GAME_ORIGINS and the catalogue's games, read per
  * request from `gameOrigins`); those same origins may frame the embedded account, payment and
@@ -95,6 +110,11 @@ export const securityPlugin = fp(
       }
       return safe;
     };
+    // The opener policy per page (see isPopupPage); helmet writes the default for the rest.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (isPopupPage(request.url)) reply.header('cross-origin-opener-policy', 'unsafe-none');
+      return payload;
+    });
     app.addHook('onRequest', async (request, reply) => {
       const games = headerSafe(await gameOrigins());
       originsOf.set(request.raw, games);
@@ -123,7 +143,7 @@ export const securityPlugin = fp(
         },
       },
       // Sign-in and payment providers open in popups the portal polls for `closed`;
-      // plain same-origin would sever that handle.
+      // plain same-origin would sever that handle. The popup pages themselves: isPopupPage.
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
       // Written by the hook above from the request's list of game origins.
       crossOriginResourcePolicy: false,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { api, assetUrl, files, isAt, isInArea, routes, withLang } from './paths';
+import { api, files, isAt, isInArea, routes, withLang } from './paths';
+import { assetUrl } from './asset-url';
 
 describe('paths', () => {
   it('appends the language to a game frame URL', () => {

@@ -232,7 +232,7 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
     {
       schema: {
         tags,
-        summary: 'The Yandex Pay window was closed: re-read the order; one still unpaid is cancelled',
+        summary: 'The Yandex Pay window looks closed: re-read the order (never cancelled here: a late payment in it still counts)',
         body: ZYandexPayCreateRequest,
         response: { 200: data(ZStatusAnswer), ...errors },
       },

@@ -419,19 +419,20 @@ export class PaymentsService {
   }
 
   /**
-   * The player closed the Yandex Pay payment window: what Yandex Pay holds is voided and read
-   * back (a payment paid just before the close stays paid); a payment still unpaid there is
-   * cancelled here too, so the server agrees with the popup at once instead of staying pending
-   * until reconciliation. The closed window was the order's only way to be paid.
+   * The payment screen saw the Yandex Pay window closed. That is the page's word, and a page
+   * framed by another site may read an open window as closed (its handle cut by the provider
+   * page's opener policy), so it cancels nothing: the order is re-read (a payment paid just before
+   * the close is paid) and otherwise stays open at Yandex Pay. A payment made in that window
+   * later still counts: Yandex Pay's webhook, or the reconciliation job that re-reads the order
+   * until it ends, makes it paid. Only the player's own cancel (the screen's close, confirmed)
+   * or the provider ends it unpaid.
    */
   async closeYandexPayWindow(user: PaymentPlayer, id: string): Promise<PaymentRow> {
     const payment = await this.own(user, id);
     if (payment.finishedAt) return payment;
     if (payment.provider !== 'yandex-pay' || !payment.providerRef)
       throw new AppError('PAYMENT_NOT_STARTED', 409, 'No Yandex Pay payment was started');
-    const after = await this.cancel(user, id, payment.providerRef);
-    if (after.finishedAt) return after;
-    return (await this.move(after.id, 'cancel')).payment;
+    return this.refresh(payment);
   }
 
   /**

@@ -28,18 +28,16 @@ describe('sign-in delivery', () => {
   it('stores the player, zeroes the attempts, merges the marker and redirects with the host token in the encoded result', async () => {
     localStorage.setItem('attempt', '4');
     localStorage.setItem('tempUserId', '0b7c3c1e-1111-4222-8333-444455556666');
-    const fetchMock = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation((url) =>
-        Promise.resolve(
-          new Response(
-            JSON.stringify({
-              data: url === '/api/auth/host-token' ? { jwt: 'host.token.x', expiresAt: '2030-01-01T00:00:00.000Z' } : { result: true },
-            }),
-            { status: 200 },
-          ),
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation((url) =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({
+            data: url === '/api/auth/host-token' ? { jwt: 'host.token.x', expiresAt: '2030-01-01T00:00:00.000Z' } : { result: true },
+          }),
+          { status: 200 },
         ),
-      );
+      ),
+    );
     const navigate = vi.fn();
     await finishSignIn(RESULT, { session: 's1', authType: 'redirect', project: 'familytown', backTo: '/games/en/', navigate });
 

@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TGameRecord } from '@portal/contracts/control';
 import { apiGet } from '@/shared/api/client';
 import { queryClient } from '@/shared/api/query-client';
-import { api, assetUrl } from '@/shared/paths';
+import { api } from '@/shared/paths';
+import { assetUrl } from '@/shared/asset-url';
 import { preloadImages } from '@/shared/ui/preload-image';
 import { catalogueKeys } from './keys';
 

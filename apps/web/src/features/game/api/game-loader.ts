@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { queryClient } from '@/shared/api/query-client';
-import { assetUrl } from '@/shared/paths';
+import { assetUrl } from '@/shared/asset-url';
 import { preloadImages } from '@/shared/ui/preload-image';
 import { canOpenGame } from '../can-open-game';
 import { gameDataQueryOptions } from './get-game-data';

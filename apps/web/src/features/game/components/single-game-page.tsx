@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usableGameAddress } from '@portal/contracts/addresses';
-import { assetUrl, withLang } from '@/shared/paths';
+import { withLang } from '@/shared/paths';
+import { assetUrl } from '@/shared/asset-url';
 import { STORAGE_KEYS } from '@/shared/storage-keys';
 import { storage } from '@/shared/storage';
 import { useCurrentLanguage } from '@/shared/hooks/use-current-language';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { HOST_ERROR_CODES, type HostErrorCode } from '@portal/contracts/error-codes';
 import type { TPaymentProcessResponse, TPaymentProviderConfig, TPaymentProviderId } from '@portal/contracts/payments';
 import { formatMoney } from '@/shared/format-price';
-import { assetUrl } from '@/shared/paths';
+import { assetUrl } from '@/shared/asset-url';
 import { FormField } from '@/shared/ui/form-field';
 import { lazyResolver } from '@/shared/validation/lazy-resolver';
 import type { PaymentProcessInput, PaymentProcessOutput } from '@/shared/validation/schemas';

@@ -4,7 +4,7 @@ import type { CatalogImageKind, TConsoleGame, TConsoleProjectDetail } from '@por
 import { ZConsoleGameUpdate } from '@portal/contracts/catalog-console';
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts/languages';
 import { LANGUAGE_NAMES } from '@/shared/i18n/i18n';
-import { assetUrl } from '@/shared/paths';
+import { assetUrl } from '@/shared/asset-url';
 import { useSaveGame } from './api';
 import { FieldError, SortOrderField } from './catalog-page';
 import { EditStatus } from './edit-status';

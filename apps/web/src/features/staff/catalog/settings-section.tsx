@@ -17,7 +17,7 @@ import {
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@portal/contracts/languages';
 import { LANGUAGE_NAMES } from '@/shared/i18n/i18n';
 import { PORTAL_LEGAL_DOCS } from '@/shared/legal-docs';
-import { assetUrl } from '@/shared/paths';
+import { assetUrl } from '@/shared/asset-url';
 import { useSaveProject } from './api';
 import { FieldError, SortOrderField, linesOf } from './catalog-page';
 import { EditStatus } from './edit-status';
