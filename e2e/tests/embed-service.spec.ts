@@ -241,3 +241,98 @@ test.describe('service screens in a host game', () => {
     expect(decodeResultSegment(new URL(page.url()).pathname.split('/')[3]!)).toEqual({ isError: true, errorCode: 5000, session: null });
   });
 });
+
+/**
+ * Windows the screens open from inside a host's frame on another site: the frame keeps its
+ * handle on them (their pages answer COOP unsafe-none), so a sign-in or a payment finished in
+ * them after a while still reaches the host, and only a window really closed counts as closed.
+ */
+test.describe('popups of a screen framed by another site', () => {
+  test.slow();
+
+  test('an outside sign-in finished 10 s after its window opened hands authResult success to the host', async ({
+    page,
+    request,
+    allowedHost,
+  }) => {
+    const { loginUrl, session } = await hostSession(request, 'familytown');
+    await page.goto(allowedHost.pageUrl(loginUrl));
+    const frame = page.frameLocator('#service');
+    const popupOpened = page.waitForEvent('popup');
+    await frame.getByRole('button', { name: 'Continue with Google', exact: true }).click();
+    const popup = await popupOpened;
+    await expect(popup.getByLabel('Display name')).toBeVisible();
+    // The player takes their time; the frame must neither give up nor read the window as closed.
+    await page.waitForTimeout(10_000);
+    expect(await hostMessages(page)).toEqual([]);
+    await expect(frame.getByText('Finish signing in in the window that opened.')).toBeVisible();
+    await popup.getByLabel('Display name').fill('Framed Player');
+    await popup.getByLabel('E-mail', { exact: true }).fill(`framed-${Date.now()}@players.example`);
+    await popup.getByRole('button', { name: 'Continue' }).click();
+    await expect
+      .poll(() => hostMessages(page), { timeout: 30_000 })
+      .toContainEqual(
+        expect.objectContaining({
+          data: { type: 'authResult', result: expect.objectContaining({ isError: false, currentAuthType: 'google', session }) },
+        }),
+      );
+    const result = (await hostMessages(page)).find((message) => message.data.type === 'authResult')!.data.result!;
+    // The host holds its own token of the player, for its project.
+    const check = (await (await request.get(`/api/auth/check/${String(result.jwt)}`)).json()) as { data: { result: boolean } };
+    expect(check.data.result).toBe(true);
+    const profile = await request.get('/api/user/get-profile', { headers: { authorization: `Bearer ${String(result.jwt)}` } });
+    expect(profile.status()).toBe(401);
+  });
+
+  /** The framed payment screen of a new payment, at its Yandex Pay window. */
+  async function framedYandexPay(page: Page, request: Parameters<typeof registerPlayer>[0], allowedHostUrl: (src: string) => string) {
+    const player = await registerPlayer(request, 'embed-yandex');
+    const payment = await createPayment(request, { project: 'familytown', userId: player.userId });
+    await signInBrowser(page, player);
+    await page.goto(allowedHostUrl(`${payment.paymentUrl}/web/en/familytown/${player.jwt}`));
+    const frame = page.frameLocator('#service');
+    const radio = frame.getByRole('radio', { name: /Yandex Pay/ });
+    await expect(async () => {
+      await radio.check({ timeout: 5_000 });
+      await expect(radio).toBeChecked({ timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await frame.getByLabel('E-mail for the receipt').fill(player.email);
+    await frame.getByRole('button', { name: 'Continue' }).click();
+    const windowOpened = page.waitForEvent('popup');
+    await frame.getByRole('button', { name: 'Pay with Yandex Pay' }).click();
+    const providerPage = await windowOpened;
+    await expect(frame.getByRole('dialog', { name: 'Payment status' }).getByText('Your payment is being processed')).toBeVisible();
+    return { frame, providerPage, paymentId: payment.paymentId };
+  }
+
+  test('a Yandex Pay payment paid in its window after 10 s ends paid for the host', async ({ page, request, allowedHost }) => {
+    const { frame, providerPage, paymentId } = await framedYandexPay(page, request, allowedHost.pageUrl);
+    await expect(providerPage.getByText('Test mode')).toBeVisible();
+    await page.waitForTimeout(10_000);
+    // Still waiting: the open window was not taken for a closed one, nothing was cancelled.
+    await expect(frame.getByRole('dialog', { name: 'Payment status' }).getByText('Your payment is being processed')).toBeVisible();
+    await providerPage.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(frame.getByRole('dialog', { name: 'Payment status' }).getByRole('heading', { name: 'Payment successful' })).toBeVisible();
+    await frame.getByRole('dialog', { name: 'Payment status' }).getByRole('button', { name: 'OK' }).click();
+    await expect
+      .poll(() => hostMessages(page))
+      .toContainEqual(
+        expect.objectContaining({
+          data: { type: 'paymentResult', result: expect.objectContaining({ paymentId, status: 'paid', isError: false }) },
+        }),
+      );
+  });
+
+  test('a Yandex Pay window really closed by the player ends as none', async ({ page, request, allowedHost }) => {
+    const { frame, providerPage, paymentId } = await framedYandexPay(page, request, allowedHost.pageUrl);
+    await providerPage.close();
+    const status = frame.getByRole('dialog', { name: 'Payment status' });
+    await expect(status.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
+    await status.getByRole('button', { name: 'OK' }).click();
+    await expect
+      .poll(() => hostMessages(page))
+      .toContainEqual(
+        expect.objectContaining({ data: { type: 'paymentResult', result: expect.objectContaining({ paymentId, status: 'none' }) } }),
+      );
+  });
+});

@@ -34,7 +34,7 @@ import { wellKnownRoutes } from './modules/auth/well-known-routes.ts';
 import { healthRoutes, type Lifecycle } from './modules/health/routes.ts';
 import { JobWorker, jobTimings } from './lib/jobs/queue.ts';
 import { gameServerRoutes } from './modules/payments/game-server-routes.ts';
-import { playerPaymentRoutes } from './modules/payments/player-routes.ts';
+import { playerPaymentRoutes, sandboxOrderRoutes } from './modules/payments/player-routes.ts';
 import { providerWebhookRoutes } from './modules/payments/provider-webhook-routes.ts';
 import { createPayments, type Payments } from './modules/payments/setup.ts';
 import { paymentHelpRoutes } from './modules/payment-help/routes.ts';
@@ -334,6 +334,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       });
     }
     await app.register(playerPaymentRoutes, { prefix: '/api', service: payments.service, live: payments.live, sandbox: config.standIns });
+    if (config.standIns) await app.register(sandboxOrderRoutes, { prefix: '/api', service: payments.service });
     await app.register(providerWebhookRoutes, { prefix: '/api', service: payments.service });
     await app.register(staffRoutes, { prefix: '/api', staff: staff.service, auth: staff.auth, payments: payments.service, guessLimit });
     await app.register(moneyRoutes, { prefix: '/api', repository: createMoneyRepository(database.db), auth: staff.auth });

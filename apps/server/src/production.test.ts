@@ -178,6 +178,14 @@ describe('a production instance', () => {
     expect(yandex.status).toBe(404);
     expect(yandex.json).toMatchObject({ code: 'PROVIDER_NOT_FOUND' });
     expect((await call('POST', '/demo-games/api/familytown/purchases', { priceId: 'ft-coins-100' })).status).toBe(404);
+    expect(
+      (
+        await call('POST', '/api/payments/sandbox/order/complete', {
+          order: 'sbx_yandex-pay_00000000-0000-4000-8000-000000000000',
+          outcome: 'paid',
+        })
+      ).status,
+    ).toBe(404);
     // Nor the demo games themselves.
     expect((await call('GET', '/demo-games/familytown/index.html')).status).toBe(404);
     // Only what has keys is offered: Google and e-mail, YooKassa.

@@ -170,6 +170,8 @@ export const api = {
   paymentStripeCancel: () => '/api/payments/stripe/cancellation-payment',
   paymentYandexPayCreate: () => '/api/payments/yandex-pay/create',
   paymentYandexPayWindowClose: () => '/api/payments/yandex-pay/window-close',
+  paymentYandexPayCancel: () => '/api/payments/yandex-pay/cancel',
+  paymentSandboxOrderComplete: () => '/api/payments/sandbox/order/complete',
   paymentSandboxComplete: (id: string) => `/api/payments/sandbox/${enc(id)}/complete`,
   /** Purchase history, payment help and receipts. */
   userPayments: (project?: string | null) =>

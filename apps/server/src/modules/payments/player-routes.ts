@@ -221,8 +221,12 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
     },
     async (request) => {
       const { clientData, payment } = await service.createAtProvider(user(request), request.body.paymentId, 'yandex-pay');
-      // The sandbox's "payment page" is the product's own sandbox screen, opened in a window like Yandex Pay's.
-      const paymentUrl = clientData.kind === 'yandex-pay' ? clientData.paymentUrl : `/payments/yandex-pay/${payment.id}?checkout=sandbox`;
+      // The sandbox's "payment page" is the product's own sandbox screen, opened in a window like
+      // Yandex Pay's; like Yandex Pay's, its URL names the order it pays.
+      const paymentUrl =
+        clientData.kind === 'yandex-pay'
+          ? clientData.paymentUrl
+          : `/payments/yandex-pay/${payment.id}?checkout=sandbox&order=${encodeURIComponent(payment.providerRef ?? '')}`;
       return { code: 200 as const, status: 'success' as const, data: { paymentUrl, sandbox: clientData.kind === 'sandbox' } };
     },
   );
@@ -238,6 +242,19 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
       },
     },
     async (request) => ({ data: { status: (await service.closeYandexPayWindow(user(request), request.body.paymentId)).status } }),
+  );
+
+  app.post(
+    '/payments/yandex-pay/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'The player cancelled the Yandex Pay payment (confirmed on the screen): void the order; one still unpaid is cancelled',
+        body: ZYandexPayCreateRequest,
+        response: { 200: data(ZStatusAnswer), ...errors },
+      },
+    },
+    async (request) => ({ data: { status: (await service.cancelYandexPay(user(request), request.body.paymentId)).status } }),
   );
 
   // The sandbox pays on the player's word: it exists only where sandboxes do.
@@ -284,5 +301,29 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
       },
     },
     async (request) => ({ data: await service.history(user(request), request.query.project, requestContext(request).language) }),
+  );
+};
+
+/**
+ * The sandbox's stand-in for a provider's payment page in a window of its own (Yandex Pay's):
+ * it pays, fails or cancels the sandbox order its URL names, without a session, as a
+ * provider's page would (a window opened from a host's frame has no session of its own).
+ * Mounted only where sandboxes are (never in production).
+ */
+export const sandboxOrderRoutes: FastifyPluginAsyncZod<{ service: PaymentsService }> = async (app, { service }) => {
+  app.post(
+    '/payments/sandbox/order/complete',
+    {
+      schema: {
+        tags,
+        summary: "The sandbox's payment page: the player paid, failed or cancelled the order it names (no session)",
+        body: z.object({
+          order: z.string().regex(/^sbx_[a-z-]+_[0-9a-f-]{36}$/, 'not a sandbox order'),
+          outcome: z.enum(SANDBOX_OUTCOMES),
+        }),
+        response: { 200: data(ZStatusAnswer), ...errors },
+      },
+    },
+    async (request) => ({ data: { status: (await service.completeSandboxOrder(request.body.order, request.body.outcome)).status } }),
   );
 };

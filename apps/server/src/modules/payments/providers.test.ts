@@ -241,6 +241,19 @@ describe('payments with the real provider adapters', () => {
     await app.inject({ method: 'POST', url: '/api/payments/yandex-pay/create', headers: player.auth, payload: { paymentId: paid } });
     yandex.setStatus(paid, 'CAPTURED');
     expect((await close(paid)).json()).toEqual({ data: { status: 'paid' } });
+
+    // The player's own cancel, confirmed on the screen, is what ends an unpaid order here.
+    const cancelled = await newPayment('ft-energy-10');
+    await app.inject({ method: 'POST', url: '/api/payments/yandex-pay/create', headers: player.auth, payload: { paymentId: cancelled } });
+    await app.inject({ url: `/api/payments/set-pending/${cancelled}`, headers: player.auth });
+    const cancel = await app.inject({
+      method: 'POST',
+      url: '/api/payments/yandex-pay/cancel',
+      headers: player.auth,
+      payload: { paymentId: cancelled },
+    });
+    expect(cancel.json()).toEqual({ data: { status: 'none' } });
+    await expect.poll(() => deliveredFor(cancelled), { timeout: 5000 }).toEqual(['payment.canceled']);
   });
 
   it('the sandbox completion refuses real providers', async () => {

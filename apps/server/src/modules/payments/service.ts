@@ -13,7 +13,7 @@ import {
   type TPaymentWebhookEvent,
   type TWebhookTestEvent,
 } from '@portal/contracts/payments';
-import { priceTitleIn } from '@portal/contracts/control';
+import { PAYMENT_PROVIDERS, priceTitleIn } from '@portal/contracts/control';
 import type { TWebhookDelivery } from '@portal/contracts/staff';
 import type { Db } from '../../db/client.ts';
 import type { PaymentAttemptRow, PaymentRow, UserRow } from '../../db/schema.ts';
@@ -427,6 +427,22 @@ export class PaymentsService {
    * until it ends, makes it paid. Only the player's own cancel (the screen's close, confirmed)
    * or the provider ends it unpaid.
    */
+  /**
+   * The player cancelled a Yandex Pay payment on the screen (its close or the popup's cancel,
+   * confirmed): what Yandex Pay holds is voided and read back (a payment paid just before stays
+   * paid), and a payment still unpaid there is cancelled here too, so the server agrees with the
+   * screen at once.
+   */
+  async cancelYandexPay(user: PaymentPlayer, id: string): Promise<PaymentRow> {
+    const payment = await this.own(user, id);
+    if (payment.finishedAt) return payment;
+    if (payment.provider !== 'yandex-pay' || !payment.providerRef)
+      throw new AppError('PAYMENT_NOT_STARTED', 409, 'No Yandex Pay payment was started');
+    const after = await this.cancel(user, id, payment.providerRef);
+    if (after.finishedAt) return after;
+    return (await this.move(after.id, 'cancel')).payment;
+  }
+
   async closeYandexPayWindow(user: PaymentPlayer, id: string): Promise<PaymentRow> {
     const payment = await this.own(user, id);
     if (payment.finishedAt) return payment;
@@ -473,6 +489,28 @@ export class PaymentsService {
       // Finished at the sandbox already: a retry after a lost answer, or after a process died
       // between the sandbox's change and ours. Read the sandbox as a provider's webhook would
       // tell us, so the payment catches up now instead of at reconciliation.
+      return this.refresh((await this.find(payment.id)) ?? payment);
+    }
+    return (await this.find(payment.id)) ?? payment;
+  }
+
+  /**
+   * The sandbox's stand-in for a provider's payment page (Yandex Pay's, in a window of its own)
+   * completes the sandbox order its URL names, as the provider's page pays the order its URL
+   * names: the order's reference (`sbx_..._<uuid>`, unguessable) is the page's authority, so the
+   * window needs no session (a window opened from a host's frame has none of its own).
+   */
+  async completeSandboxOrder(providerRef: string, outcome: SandboxOutcome): Promise<PaymentRow> {
+    // `sbx_<provider>_<uuid>`: the provider is part of the reference.
+    const provider = PAYMENT_PROVIDERS.find((id) => providerRef.startsWith(`sbx_${id}_`));
+    const sandbox = provider ? this.providers.sandbox(provider) : undefined;
+    const attempt = provider && sandbox ? await this.repository.attemptByRef(provider, providerRef) : undefined;
+    const payment = attempt ? await this.find(attempt.paymentId) : undefined;
+    if (!payment || !sandbox) throw notFound();
+    try {
+      await sandbox.complete(providerRef, outcome);
+    } catch (error) {
+      if (!(error instanceof SandboxPaymentFinishedError)) throw error;
       return this.refresh((await this.find(payment.id)) ?? payment);
     }
     return (await this.find(payment.id)) ?? payment;

@@ -63,7 +63,9 @@ export function useAuthScreen({ alwaysCaptcha = false }: { alwaysCaptcha?: boole
   const serverCaptcha = useCaptchaState();
   const queryClient = useQueryClient();
   const [askedOnTry, setAskedOnTry] = useState(false);
-  const captchaRequired = alwaysCaptcha || attempts.captchaRequired || serverCaptcha.data?.required === true || askedOnTry;
+  // What the server and this visitor's tries ask for, whatever the screen asks always.
+  const captchaAsked = attempts.captchaRequired || serverCaptcha.data?.required === true || askedOnTry;
+  const captchaRequired = alwaysCaptcha || captchaAsked;
   const captchaBlocks = captchaRequired && !altcha;
 
   const from = (location.state as FromState | null)?.from;
@@ -131,6 +133,12 @@ export function useAuthScreen({ alwaysCaptcha = false }: { alwaysCaptcha?: boole
     configPending: config.isPending,
     attempts,
     captcha: { required: captchaRequired, key: captchaKey, onChange: setAltcha, blocks: captchaBlocks },
+    /**
+     * The robot check of a step after the screen's first (registration's code step): only when
+     * the server or this visitor's failed tries ask for it (an address over its limit, a school
+     * or a carrier behind one address), as the login and recovery screens do.
+     */
+    stepCaptcha: { required: captchaAsked, key: captchaKey, onChange: setAltcha, blocks: captchaAsked && !altcha },
     takeAltcha,
     finish,
     onWarning,

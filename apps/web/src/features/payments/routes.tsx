@@ -52,7 +52,7 @@ function ProviderRoute({ provider }: { provider: TPaymentProviderId }) {
   if (search.get('checkout') === 'sandbox' && PAYMENT_PROVIDERS.includes(provider)) {
     return (
       <div className="payment-flow">
-        <SandboxCheckout provider={provider} paymentId={valueOf(params.id) ?? ''} mode="window" />
+        <SandboxCheckout provider={provider} paymentId={valueOf(params.id) ?? ''} mode="window" order={search.get('order')} />
       </div>
     );
   }

@@ -85,11 +85,7 @@ export function RegistrationPage() {
           purpose="registration"
           flowToken={codeStep.flowToken}
           resendAfterSeconds={codeStep.resendAfterSeconds}
-          captcha={{
-            ...screen.captcha,
-            required: screen.attempts.captchaRequired,
-            blocks: screen.attempts.captchaRequired && screen.captcha.blocks,
-          }}
+          captcha={screen.stepCaptcha}
           submitLabel={t('login.confirm')}
           onSubmit={sendCode}
           onInvalidCode={screen.attempts.countFailure}

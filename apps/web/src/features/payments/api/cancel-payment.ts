@@ -3,7 +3,7 @@ import { apiPost } from '@/shared/api/client';
 import { api } from '@/shared/paths';
 import { completeSandbox } from './complete-sandbox';
 import { getPayment } from './get-payment';
-import { yandexPayWindowClose } from './yandex-pay-window-close';
+import { yandexPayCancel } from './yandex-pay-window-close';
 
 /** The provider payment a cancel is about, as far as the flow knows it. */
 export interface CancelTarget {
@@ -29,7 +29,7 @@ export async function cancelPayment(paymentId: string, target: CancelTarget | nu
   if (!target) return 'none';
   if (target.provider === 'stripe' && target.stripeId) return (await cancelStripe(paymentId, target.stripeId)).status;
   if (target.provider === 'yandex-pay' && target.started) {
-    const closed = await yandexPayWindowClose(paymentId).catch(() => null);
+    const closed = await yandexPayCancel(paymentId).catch(() => null);
     if (closed) return closed.status;
   }
   if (target.sandbox !== false) {

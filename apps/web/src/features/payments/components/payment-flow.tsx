@@ -160,7 +160,7 @@ export function PaymentFlow({
     );
   }, [cancelAtProvider, client, finish, paymentId]);
 
-  /** The Yandex Pay window was closed while unfinished: the server cancels what is still unpaid. */
+  /** The Yandex Pay window looks closed while unfinished: the server re-reads the order (and cancels nothing). */
   const closeProviderWindow = useCallback(async () => (await yandexPayWindowClose(paymentId)).status, [paymentId]);
 
   const onCreated = useCallback((created: ProviderInfo) => {

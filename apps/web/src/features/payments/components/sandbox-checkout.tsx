@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TPaymentProviderId, TSandboxOutcome } from '@portal/contracts/payments-constants';
 import { PAYMENT_PROVIDER_CONFIG } from '@portal/contracts/payments-constants';
-import { completeSandbox } from '../api/complete-sandbox';
+import { completeSandbox, completeSandboxOrder } from '../api/complete-sandbox';
 import { CancelConfirm } from './cancel-confirm';
 
 export interface SandboxCheckoutProps {
@@ -14,6 +14,8 @@ export interface SandboxCheckoutProps {
    * for Yandex Pay's payment page opened in a window; it closes itself when done.
    */
   mode: 'widget' | 'window';
+  /** window mode: the sandbox order the window's URL names (`?order=`), which it pays without a session. */
+  order?: string | null;
   /** widget mode: the "widget" reported success (the flow sets the payment pending, opens the popup). */
   onStarted?: () => Promise<boolean>;
   /** widget mode: the player confirmed cancelling. */
@@ -24,7 +26,7 @@ export interface SandboxCheckoutProps {
  * The product's own test provider, used for every provider without keys. Clearly labelled:
  * no money moves, and the three buttons say what the provider will answer.
  */
-export function SandboxCheckout({ provider, paymentId, mode, onStarted, onCancel }: SandboxCheckoutProps) {
+export function SandboxCheckout({ provider, paymentId, mode, order, onStarted, onCancel }: SandboxCheckoutProps) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -43,7 +45,8 @@ export function SandboxCheckout({ provider, paymentId, mode, onStarted, onCancel
         await onCancel();
         return;
       }
-      await completeSandbox(paymentId, outcome);
+      if (mode === 'window' && order) await completeSandboxOrder(order, outcome);
+      else await completeSandbox(paymentId, outcome);
       if (mode === 'window') {
         setDone(true);
         window.close();
