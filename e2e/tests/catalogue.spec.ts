@@ -63,9 +63,11 @@ test.describe('catalogue in English', () => {
     });
     await page.goto('/games/en/');
     await expect(page.getByRole('status')).toBeVisible();
+    // Pinned to the bottom of the first view: in sight, ending where the view ends.
     const footerBox = await page.getByRole('contentinfo').boundingBox();
     const viewport = page.viewportSize();
     expect(footerBox && viewport && footerBox.y + footerBox.height).toBeGreaterThanOrEqual((viewport?.height ?? 0) - 2);
+    expect(footerBox && viewport && footerBox.y + footerBox.height).toBeLessThanOrEqual((viewport?.height ?? 0) + 2);
     await expect(page.getByRole('heading', { name: 'Family Town' })).toBeVisible();
     await expect(page.getByRole('status')).toHaveCount(0);
   });

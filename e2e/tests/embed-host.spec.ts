@@ -86,6 +86,21 @@ test.describe('the portal hosts a game from an allowed origin', () => {
     expect(await sdk(game, 'getUserAuth')).toMatchObject({ currentAuthType: 'unauthorized', userId: null, jwt: null });
   });
 
+  test("logout from the portal's header on a running game tells the game, which goes on signed out", async ({ page, request }) => {
+    const player = await registerPlayer(request, 'header-logout');
+    await signInBrowser(page, player);
+    const game = await playTestGame(page, ALLOWED_GAME_ORIGIN);
+    expect(await sdk(game, 'getUserAuth')).toMatchObject({ userId: player.userId });
+    const banner = page.getByRole('banner');
+    await banner.getByRole('button', { name: 'Account menu' }).click();
+    await banner.getByRole('button', { name: 'Logout' }).click();
+    await expect(banner.getByRole('link', { name: 'Login' })).toBeVisible();
+    // The game got the spec's logout and is still there, on its page.
+    await expect.poll(() => events(game)).toContainEqual(expect.objectContaining({ name: 'logout' }));
+    await expect(page).toHaveURL(/\/games\/en\/familytown\/$/);
+    expect(await sdk(game, 'getUserAuth')).toMatchObject({ currentAuthType: 'unauthorized', userId: null });
+  });
+
   test('login opens the sign-in screens in the modal and answers the player', async ({ page }) => {
     // The framed sign-in loads the whole app: on a loaded machine that takes its time.
     test.setTimeout(120_000);

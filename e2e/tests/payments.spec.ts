@@ -279,3 +279,31 @@ test.describe('payments', () => {
     expect(await axe()).toEqual([]);
   });
 });
+
+test.describe('the payment screen names the item by currency', () => {
+  test('RUB shows the Russian name and price, USD the English ones, in the English and the Russian interface alike', async ({
+    page,
+    request,
+  }) => {
+    const player = await registerPlayer(request, 'names-by-currency');
+    const payment = await createPayment(request, { userId: player.userId, priceId: 'ft-coins-100' });
+    await signInBrowser(page, player);
+    const item = page.getByTestId('payment-item');
+    const price = page.getByTestId('payment-price');
+    for (const locale of ['en', 'ru'] as const) {
+      await page.goto(`${new URL(payment.paymentUrl).pathname}/web/${locale}/familytown`);
+      for (const [method, name, amount] of [
+        [/YooKassa|ЮKassa/, 'Мешок монет', /79\s?₽/],
+        [/Stripe/, 'Bag of coins', /\$0\.99/],
+      ] as const) {
+        const radio = page.getByRole('radio', { name: method });
+        await expect(async () => {
+          await radio.check({ timeout: 5_000 });
+          await expect(radio).toBeChecked({ timeout: 1_000 });
+        }).toPass({ timeout: 30_000 });
+        await expect(item, `${locale} ${name}`).toHaveText(name);
+        await expect(price, `${locale} ${name}`).toHaveText(amount);
+      }
+    }
+  });
+});

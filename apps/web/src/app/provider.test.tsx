@@ -50,6 +50,18 @@ describe('the player api client with the registered reaction', () => {
     await vi.waitFor(() => expect(navigate.mock.calls[0]?.[0]).toMatch(/^\/unauthorized\//));
   });
 
+  it('takes the host from ?source= on the support and purchase screens: mobile ends on /unauthorized, never the portal login', async () => {
+    window.history.replaceState(null, '', '/support/tickets?source=mobile');
+    try {
+      vi.spyOn(globalThis, 'fetch').mockImplementation(async () => answer401());
+      await apiGet('/api/support/get-tickets').catch(() => undefined);
+      await vi.waitFor(() => expect(navigate.mock.calls[0]?.[0]).toMatch(/^\/unauthorized\/[\w-]+$/));
+      expect(navigate).not.toHaveBeenCalledWith('/session/login', expect.anything());
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('in a host frame: the 401 goes to the allowed host as authResult 3001 and the page shows /loader', async () => {
     const post = vi.fn();
     vi.spyOn(window, 'parent', 'get').mockReturnValue({ postMessage: post } as unknown as Window);

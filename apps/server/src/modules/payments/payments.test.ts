@@ -281,7 +281,12 @@ describe.each(backends)('payments over $name', (backend) => {
     it("the sandbox's payment window pays the order its URL names, with no session", async () => {
       const player = await makePlayer(app, 'Windowed');
       const id = (await create({ userId: player.id, priceId: 'ft-coins-100' })).json<{ paymentId: string }>().paymentId;
-      const made = await app.inject({ method: 'POST', url: '/api/payments/yandex-pay/create', headers: player.auth, payload: { paymentId: id } });
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/payments/yandex-pay/create',
+        headers: player.auth,
+        payload: { paymentId: id },
+      });
       const paymentUrl = new URL(made.json<{ data: { paymentUrl: string } }>().data.paymentUrl, 'http://localhost');
       expect(paymentUrl.searchParams.get('checkout')).toBe('sandbox');
       const order = paymentUrl.searchParams.get('order')!;
@@ -290,7 +295,9 @@ describe.each(backends)('payments over $name', (backend) => {
       expect((await complete({ order: 'sbx_yandex-pay_00000000-0000-4000-8000-000000000000', outcome: 'paid' })).statusCode).toBe(404);
       expect((await complete({ order: 'not-an-order', outcome: 'paid' })).statusCode).toBe(400);
       expect((await complete({ order, outcome: 'paid' })).json()).toEqual({ data: { status: 'paid' } });
-      expect((await app.inject({ url: `/api/payments/get/${id}`, headers: player.auth })).json()).toMatchObject({ data: { status: 'paid' } });
+      expect((await app.inject({ url: `/api/payments/get/${id}`, headers: player.auth })).json()).toMatchObject({
+        data: { status: 'paid' },
+      });
     });
 
     it('switching sandbox providers cancels the abandoned sandbox payment without ending the payment; switching back starts afresh', async () => {

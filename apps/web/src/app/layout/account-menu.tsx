@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { StoredUser } from '@/shared/auth/auth-store';
@@ -21,6 +21,7 @@ export function AccountMenu({ user }: { user: StoredUser }) {
   const { t } = useTranslation();
   const lng = useCurrentLanguage();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -38,7 +39,10 @@ export function AccountMenu({ user }: { user: StoredUser }) {
   const onLogout = async () => {
     setOpen(false);
     await logout(queryClient);
-    navigate(routes.catalogue.getHref(lng));
+    // On a game page (the catalogue's single game too) the player stays: the running game is
+    // told (the spec's `logout` message, sent as the sign-in is forgotten) and goes on signed out.
+    // Elsewhere the screen may need a player: back to the catalogue.
+    if (!location.pathname.startsWith('/games/')) navigate(routes.catalogue.getHref(lng));
   };
 
   const authType = signInIconName(user.currentAuthType);

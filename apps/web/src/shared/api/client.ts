@@ -62,7 +62,16 @@ function onPlayerUnauthorized(): void {
   const now = Date.now();
   if (now - lastUnauthorizedAt < UNAUTHORIZED_QUIET_MS) return;
   lastUnauthorizedAt = now;
-  playerUnauthorizedReaction?.(requestContext.source);
+  playerUnauthorizedReaction?.(requestContext.source || sourceOfPage());
+}
+
+/** A host's `?source=` (the support and purchase screens take it so, not as a path segment). */
+function sourceOfPage(): string | null {
+  try {
+    return new URLSearchParams(window.location.search).get('source');
+  } catch {
+    return null;
+  }
 }
 
 function bearerToken(): string | null {

@@ -12,13 +12,14 @@ const data: TPaymentData = {
 };
 
 describe('itemOf', () => {
-  it('names the item in the player’s language whatever the currency, priced in that currency', () => {
+  it('names the item by the currency, as the spec says, whatever the interface language', () => {
     const named = { ...data, name: 'Münztruhe' };
-    expect(itemOf(named, PAYMENT_PROVIDER_CONFIG.yookassa)).toEqual({ name: 'Münztruhe', price: 349, currency: 'RUB' });
-    expect(itemOf(named, PAYMENT_PROVIDER_CONFIG.stripe)).toEqual({ name: 'Münztruhe', price: 4.99, currency: 'USD' });
+    expect(itemOf(named, PAYMENT_PROVIDER_CONFIG.yookassa)).toEqual({ name: 'Сундук монет', price: 349, currency: 'RUB' });
+    expect(itemOf(named, PAYMENT_PROVIDER_CONFIG.stripe)).toEqual({ name: 'Chest of coins', price: 4.99, currency: 'USD' });
+    expect(itemOf({ ...data, name: 'Мешок' }, PAYMENT_PROVIDER_CONFIG.stripe)).toMatchObject({ name: 'Chest of coins' });
   });
 
-  it('falls back to the name of the currency when the server sends no name in the player’s language', () => {
+  it('RUB shows the Russian name and USD the English one', () => {
     expect(itemOf(data, PAYMENT_PROVIDER_CONFIG.yookassa)).toEqual({ name: 'Сундук монет', price: 349, currency: 'RUB' });
     expect(itemOf(data, PAYMENT_PROVIDER_CONFIG.stripe)).toEqual({ name: 'Chest of coins', price: 4.99, currency: 'USD' });
     expect(itemOf(data, undefined)).toMatchObject({ name: 'Сундук монет', currency: 'RUB' });

@@ -16,14 +16,14 @@ type FormInput = PaymentProcessInput;
 type FormOutput = PaymentProcessOutput;
 
 /**
- * RUB shows ruPrice, USD enPrice; the name is the one in the player's language when the server
- * sends it, else ruName for RUB and enName for USD.
+ * The spec's rule: RUB shows ruPrice and ruName, USD enPrice and enName, whatever the interface
+ * language (the item's name in that language serves where the spec is silent: the history).
  */
 export function itemOf(data: TPaymentProcessResponse['paymentData'], provider: TPaymentProviderConfig | undefined) {
   const currency = provider?.currency ?? 'RUB';
   return currency === 'RUB'
-    ? { name: data.name || data.ruName, price: data.ruPrice, currency }
-    : { name: data.name || data.enName, price: data.enPrice, currency };
+    ? { name: data.ruName || data.name, price: data.ruPrice, currency }
+    : { name: data.enName || data.name, price: data.enPrice, currency };
 }
 
 export interface ProcessScreenProps {
