@@ -6,6 +6,7 @@ import { useCurrentLanguage } from '@/shared/hooks/use-current-language';
 import { portalLanguageNow, setLanguage, showPortalLanguage } from '@/shared/i18n/i18n';
 import { fixGamesPath, pathLanguageSegment } from '@/shared/i18n/resolve-language';
 import { FullScreenLoader } from '@/shared/ui/full-screen-loader';
+import { useLoaderShown } from '@/shared/ui/loader-presence';
 import { ModalProvider } from '@/shared/ui/modal/modal-provider';
 import { Toasts } from '@/shared/ui/toasts';
 import { LayoutOptionsProvider } from '@/shared/layout/layout-options';
@@ -40,12 +41,13 @@ export function RootLayout() {
   const { pathname, search, hash } = useLocation();
   const [framed] = useState(isFramed);
   const fixedPath = useLanguageFromPath(pathname, isPortalPage(pathname, search, framed));
+  const pinnedFooter = useLoaderShown();
   if (fixedPath) return <Navigate to={`${fixedPath}${search}${hash}`} replace />;
 
   return (
     <LayoutOptionsProvider>
       <ModalProvider>
-        <div className="app-shell">
+        <div className={pinnedFooter ? 'app-shell app-shell--loading' : 'app-shell'}>
           <a href="#main" className="skip-link">
             {t('common.skipToContent')}
           </a>
@@ -56,6 +58,13 @@ export function RootLayout() {
             </Suspense>
           </main>
           <Footer />
+          {/* A full-screen loader pins the footer to the bottom (the spec): a fixed copy shows while
+              the page's own one, hidden, keeps its place, so nothing moves when the page arrives. */}
+          {pinnedFooter ? (
+            <div className="app-footer-pinned">
+              <Footer />
+            </div>
+          ) : null}
         </div>
         <Toasts autoClose={toastDurationOf(pathname, search, framed)} />
         <ScrollRestoration />
