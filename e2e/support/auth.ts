@@ -71,3 +71,19 @@ export async function logout(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible();
 }
+
+/**
+ * Plants a token the server refuses (as an expired or revoked one), with a stored player, on a
+ * page of the origin without the app, which would otherwise react to it (and forget it) before
+ * the screen under test opens.
+ */
+export async function plantStaleToken(page: Page): Promise<void> {
+  await page.goto('/docs/EnContacts.html');
+  await page.evaluate(() => {
+    localStorage.setItem('accessToken', 'not-a-real-token');
+    localStorage.setItem(
+      'webAuthData',
+      JSON.stringify({ userId: '00000000-0000-4000-8000-000000000000', nickName: 'Ghost', currentAuthType: 'email' }),
+    );
+  });
+}

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { plantStaleToken } from '../support/auth';
 import { openEmailForm } from '../support/email-form';
 
 /**
@@ -98,15 +99,7 @@ test.describe('a session the server does not know', () => {
 test.describe('a refused token on the support and purchase screens of a host', () => {
   for (const path of ['/support/tickets?source=mobile', '/transactions?source=mobile']) {
     test(`${path} ends on /unauthorized/<result> (3001), not on the portal's login`, async ({ page }) => {
-      // A token the server refuses (expired, revoked), planted on a page of the origin without the app.
-      await page.goto('/docs/EnContacts.html');
-      await page.evaluate(() => {
-        localStorage.setItem('accessToken', 'not-a-real-token');
-        localStorage.setItem(
-          'webAuthData',
-          JSON.stringify({ userId: '00000000-0000-4000-8000-000000000000', nickName: 'Ghost', currentAuthType: 'email' }),
-        );
-      });
+      await plantStaleToken(page);
       await page.goto(path);
       await expect(page).toHaveURL(/\/unauthorized\/[A-Za-z0-9_-]+$/, { timeout: 20_000 });
       expect(decode(new URL(page.url()).pathname.split('/')[2]!)).toMatchObject({ isError: true, errorCode: 3001 });

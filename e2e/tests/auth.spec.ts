@@ -1,4 +1,4 @@
-import { test, expect, register, logout, solveCaptcha, uniqueEmail, PASSWORD } from '../support/auth';
+import { test, expect, register, logout, plantStaleToken, solveCaptcha, uniqueEmail, PASSWORD } from '../support/auth';
 import { codeOf } from '../support/smtp';
 
 test.describe('accounts in the browser', () => {
@@ -188,16 +188,7 @@ test.describe('accounts in the browser', () => {
   });
 
   test('a stale token is removed with the UNAUTHORIZED toast and the login page', async ({ page }) => {
-    // The token is planted on a page of the origin without the app, which would otherwise
-    // react to it (and forget it) before the profile page opens.
-    await page.goto('/docs/EnContacts.html');
-    await page.evaluate(() => {
-      localStorage.setItem('accessToken', 'not-a-real-token');
-      localStorage.setItem(
-        'webAuthData',
-        JSON.stringify({ userId: '00000000-0000-4000-8000-000000000000', nickName: 'Ghost', currentAuthType: 'email' }),
-      );
-    });
+    await plantStaleToken(page);
     await page.goto('/account/profile');
     await expect(page.getByRole('alert').filter({ hasText: 'UNAUTHORIZED! INVALID_TOKEN!' }).first()).toBeVisible();
     await expect(page).toHaveURL(/\/session\/login$/);

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { chooseMethod } from '../support/payment-screen';
 import { createPayment, PLAYER_PASSWORD, registerPlayer, signInBrowser } from '../support/api';
 import { openEmailForm } from '../support/email-form';
 import { decodeResultSegment, expect, hostMessages, hostSession, test } from '../support/embed';
@@ -291,11 +292,7 @@ test.describe('popups of a screen framed by another site', () => {
     await signInBrowser(page, player);
     await page.goto(allowedHostUrl(`${payment.paymentUrl}/web/en/familytown/${player.jwt}`));
     const frame = page.frameLocator('#service');
-    const radio = frame.getByRole('radio', { name: /Yandex Pay/ });
-    await expect(async () => {
-      await radio.check({ timeout: 5_000 });
-      await expect(radio).toBeChecked({ timeout: 1_000 });
-    }).toPass({ timeout: 30_000 });
+    await chooseMethod(frame, /Yandex Pay/);
     await frame.getByLabel('E-mail for the receipt').fill(player.email);
     await frame.getByRole('button', { name: 'Continue' }).click();
     const windowOpened = page.waitForEvent('popup');

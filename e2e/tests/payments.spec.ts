@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { chooseMethod } from '../support/payment-screen';
 import { expect, test, type APIRequestContext, type Page, type Response } from '@playwright/test';
 import { createPayment, projectApiKey, registerPlayer, signInBrowser, type Player } from '../support/api';
 
@@ -28,13 +29,7 @@ async function openPayment(page: Page, request: APIRequestContext, label: string
 
 /** Chooses the provider, fills the receipt e-mail and continues to the provider screen. */
 async function continueWith(page: Page, provider: Provider, email: string) {
-  // A choice made in the screen's first instants was once undone on a loaded CI run (the radio
-  // went back to the first method): choose again until it holds.
-  const radio = page.getByRole('radio', { name: new RegExp(PROVIDER_TITLES[provider]) });
-  await expect(async () => {
-    await radio.check({ timeout: 5_000 });
-    await expect(radio).toBeChecked({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+  await chooseMethod(page, new RegExp(PROVIDER_TITLES[provider]));
   await page.getByLabel('E-mail for the receipt').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: `Payment via ${PROVIDER_TITLES[provider]}`, level: 1 })).toBeVisible();
@@ -296,11 +291,7 @@ test.describe('the payment screen names the item by currency', () => {
         [/YooKassa|ЮKassa/, 'Мешок монет', /79\s?₽/],
         [/Stripe/, 'Bag of coins', /\$0\.99/],
       ] as const) {
-        const radio = page.getByRole('radio', { name: method });
-        await expect(async () => {
-          await radio.check({ timeout: 5_000 });
-          await expect(radio).toBeChecked({ timeout: 1_000 });
-        }).toPass({ timeout: 30_000 });
+        await chooseMethod(page, method);
         await expect(item, `${locale} ${name}`).toHaveText(name);
         await expect(price, `${locale} ${name}`).toHaveText(amount);
       }

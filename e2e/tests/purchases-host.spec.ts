@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { chooseMethod } from '../support/payment-screen';
 import { createPayment, projectApiKey, registerPlayer, signInBrowser, type Player } from '../support/api';
 
 /**
@@ -34,11 +35,7 @@ async function startYandexPay(page: Page, request: APIRequestContext, label: str
   const payment = await createPayment(request, { userId: player.userId });
   await signInBrowser(page, player);
   await page.goto(`${new URL(payment.paymentUrl).pathname}${tail}`);
-  const radio = page.getByRole('radio', { name: /Yandex Pay/ });
-  await expect(async () => {
-    await radio.check({ timeout: 5_000 });
-    await expect(radio).toBeChecked({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+  await chooseMethod(page, /Yandex Pay/);
   await page.getByLabel('E-mail for the receipt').fill(player.email);
   await page.getByRole('button', { name: 'Continue' }).click();
   const windowOpened = page.waitForEvent('popup');

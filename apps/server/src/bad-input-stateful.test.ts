@@ -7,11 +7,10 @@ import {
   badRequests,
   credentialsFor,
   describeFailure,
+  injectSender,
   isDestructive,
   runBadRequests,
   statusSummary,
-  type Answer,
-  type BadRequest,
   type Credentials,
   type OpenApiDocument,
   type Operation,
@@ -31,26 +30,6 @@ const ADMIN = { email: 'stateful-admin@portal.localhost', password: 'Stateful123
 const EDITOR = { email: 'stateful-editor@portal.localhost', password: 'Stateful123' };
 const PLAYER_PASSWORD = 'Secret2024';
 const PROJECT = 'stateful';
-
-function injectSender(app: FastifyInstance): Send {
-  return async (request: BadRequest): Promise<Answer> => {
-    const response = await app.inject({
-      method: request.method as 'GET',
-      url: request.url,
-      headers: request.headers,
-      ...(request.body !== undefined ? { payload: request.body } : {}),
-      payloadAsStream: true,
-    });
-    const contentType = String(response.headers['content-type'] ?? '');
-    if (contentType.startsWith('text/event-stream')) {
-      response.raw.res.destroy();
-      return { status: response.statusCode, contentType, body: '' };
-    }
-    const chunks: Buffer[] = [];
-    for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
-    return { status: response.statusCode, contentType, body: Buffer.concat(chunks).toString('utf8') };
-  };
-}
 
 describe('bad input with state: four identities, their own ids', () => {
   let app: FastifyInstance;

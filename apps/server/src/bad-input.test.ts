@@ -6,49 +6,17 @@ import {
   badRequests,
   credentialsFor,
   describeFailure,
+  injectSender,
   operationsOf,
   registerPlayer,
   runBadRequests,
   socketSender,
   statusSummary,
-  type Answer,
-  type BadRequest,
   type OpenApiDocument,
   type Send,
 } from '../test/bad-input.ts';
 
 const admin = { email: 'bad-input-admin@portal.localhost', password: 'BadInput123' };
-
-/** One request through `inject`; an event stream counts by its status and is closed at once. */
-function injectSender(app: FastifyInstance): Send {
-  return (request) => withTimeout(injectOnce(app, request), 30_000);
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
-}
-
-async function injectOnce(app: FastifyInstance, request: BadRequest): Promise<Answer> {
-  const response = await app.inject({
-    method: request.method as 'GET',
-    url: request.url,
-    headers: request.headers,
-    ...(request.body !== undefined ? { payload: request.body } : {}),
-    payloadAsStream: true,
-  });
-  const contentType = String(response.headers['content-type'] ?? '');
-  if (contentType.startsWith('text/event-stream')) {
-    response.raw.res.destroy();
-    return { status: response.statusCode, contentType, body: '' };
-  }
-  const chunks: Buffer[] = [];
-  for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
-  return { status: response.statusCode, contentType, body: Buffer.concat(chunks).toString('utf8') };
-}
 
 /** Writes `raw` on a fresh socket to the listening app and reads until the server closes. */
 function rawExchange(port: number, raw: string): Promise<string> {

@@ -4,6 +4,7 @@
 // `app.inject` and the bench through a socket to a started instance. Seeded: the same seed
 // gives the same requests.
 import http from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import type { TCaptchaChallenge } from '@portal/contracts/auth';
 import { solveAltcha } from './altcha.ts';
 
@@ -865,4 +866,37 @@ export async function credentialsFor(
   if (ticket.status >= 300) throw new Error(`create-ticket: ${ticket.status} ${ticket.body}`);
   const ticketId = (JSON.parse(ticket.body) as { data: { id: string } }).data.id;
   return { player, staff, apiKey, ids: { userId, paymentId: payment.paymentId, ticketId } };
+}
+
+// --- through `inject` ----------------------------------------------------------------------
+
+/** One request through `inject`; an event stream counts by its status and is closed at once. */
+export function injectSender(app: FastifyInstance): Send {
+  return (request) => withTimeout(injectOnce(app, request), 30_000);
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+async function injectOnce(app: FastifyInstance, request: BadRequest): Promise<Answer> {
+  const response = await app.inject({
+    method: request.method as 'GET',
+    url: request.url,
+    headers: request.headers,
+    ...(request.body !== undefined ? { payload: request.body } : {}),
+    payloadAsStream: true,
+  });
+  const contentType = String(response.headers['content-type'] ?? '');
+  if (contentType.startsWith('text/event-stream')) {
+    response.raw.res.destroy();
+    return { status: response.statusCode, contentType, body: '' };
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of response.stream()) chunks.push(chunk as Buffer);
+  return { status: response.statusCode, contentType, body: Buffer.concat(chunks).toString('utf8') };
 }

@@ -3,6 +3,7 @@ import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_HELP_REASON_VALUES } from '@portal/contracts/payments-constants';
 import { buildTestApp } from '../../../test/app.ts';
+import { createTicketAs } from '../../../test/tickets.ts';
 import { makePlayer, staffHeaders } from '../payments/testing/helpers.ts';
 import { STAFF_AUDIENCE } from '../staff/service.ts';
 import { PAYMENT_AUDIENCE } from '../../integrations/tokens/token-service.ts';
@@ -24,19 +25,8 @@ describe('host tokens and token kinds', () => {
   const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
     app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
-  async function createTicket(auth: Record<string, string>, project: string): Promise<string> {
-    const form = new FormData();
-    form.append('data', JSON.stringify({ title: `About ${project}`, text: '<p>Help</p>' }));
-    const request = new Request('http://localhost/', { method: 'POST', body: form });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/support/create-ticket',
-      payload: Buffer.from(await request.arrayBuffer()),
-      headers: { ...auth, project, 'content-type': request.headers.get('content-type')! },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ data: { id: string } }>().data.id;
-  }
+  const createTicket = (auth: Record<string, string>, project: string) =>
+    createTicketAs(app, auth, project, `About ${project}`, '<p>Help</p>');
 
   beforeAll(async () => {
     app = await buildTestApp(ADMIN, { jobs: false });

@@ -145,17 +145,8 @@ export class AuthService {
    * The token a game gets in `userAuth`: the player for this project only (`aud` = project).
    * A game server verifies it with the JWKS; the portal's own routes refuse it.
    */
-  async issueGameToken(user: UserRow, project: string): Promise<{ jwt: string; expiresAt: string }> {
-    if (!(await this.deps.projectTitle(project, 'en').catch(() => undefined))) {
-      throw new AppError('PROJECT_NOT_FOUND', 404, `Project "${project}" not found`);
-    }
-    const { token, expiresAt } = await this.deps.tokens.signToken('game', {
-      sub: user.id,
-      aud: project,
-      ttlSeconds: GAME_TOKEN_TTL_SECONDS,
-      extra: { nickName: user.nickName, currentAuthType: user.currentAuthType, project },
-    });
-    return { jwt: token, expiresAt: expiresAt.toISOString() };
+  issueGameToken(user: UserRow, project: string): Promise<{ jwt: string; expiresAt: string }> {
+    return this.issueProjectToken('game', user, project, GAME_TOKEN_TTL_SECONDS);
   }
 
   /**
@@ -164,14 +155,23 @@ export class AuthService {
    * support screens of that project take it (`?jwt=` or the Authorization header); its account
    * routes (profile, deletion, sign-out, game tokens) refuse it.
    */
-  async issueHostToken(user: UserRow, project: string): Promise<{ jwt: string; expiresAt: string }> {
+  issueHostToken(user: UserRow, project: string): Promise<{ jwt: string; expiresAt: string }> {
+    return this.issueProjectToken('host', user, project, HOST_TOKEN_TTL_SECONDS);
+  }
+
+  private async issueProjectToken(
+    kind: 'game' | 'host',
+    user: UserRow,
+    project: string,
+    ttlSeconds: number,
+  ): Promise<{ jwt: string; expiresAt: string }> {
     if (!(await this.deps.projectTitle(project, 'en').catch(() => undefined))) {
       throw new AppError('PROJECT_NOT_FOUND', 404, `Project "${project}" not found`);
     }
-    const { token, expiresAt } = await this.deps.tokens.signToken('host', {
+    const { token, expiresAt } = await this.deps.tokens.signToken(kind, {
       sub: user.id,
       aud: project,
-      ttlSeconds: HOST_TOKEN_TTL_SECONDS,
+      ttlSeconds,
       extra: { nickName: user.nickName, currentAuthType: user.currentAuthType, project },
     });
     return { jwt: token, expiresAt: expiresAt.toISOString() };

@@ -120,9 +120,8 @@ export function extraOriginsOf(values: readonly string[], httpsOnly: boolean): s
  * Production frames no plain-http game: a game address (the game's or a single-game site's)
  * must be https there, or a path on the portal. The contract checked the rest of its form.
  */
-export function gameAddressOf(value: string, field: string, httpsOnly: boolean): string {
+export function assertGameAddress(value: string, field: string, httpsOnly: boolean): void {
   if (httpsOnly && /^http:/i.test(value)) throw new AppError('VALIDATION_ERROR', 400, `${field}: a game address starts with https://`);
-  return value;
 }
 
 export type CatalogEditorDeps = {
@@ -198,11 +197,11 @@ export function createCatalogEditor({ db, cache, httpsOnly = false }: CatalogEdi
     },
 
     createProject(staffId: string, input: TConsoleProjectCreate): Promise<TConsoleProject> {
+      if (input.singleGameSettings) assertGameAddress(input.singleGameSettings.iframeSrc, 'body.singleGameSettings.iframeSrc', httpsOnly);
       return changed(async (tx) => {
         const [existing] = await tx.select({ name: projects.name }).from(projects).where(eq(projects.name, input.name));
         if (existing) throw new AppError('PROJECT_EXISTS', 409, `A project named "${input.name}" exists`);
         await hostNamesFree(tx, input.name, input.hostNames ?? []);
-        if (input.singleGameSettings) gameAddressOf(input.singleGameSettings.iframeSrc, 'body.singleGameSettings.iframeSrc', httpsOnly);
         const [row] = await tx
           .insert(projects)
           .values({ ...sent(input), name: input.name })
@@ -224,7 +223,7 @@ export function createCatalogEditor({ db, cache, httpsOnly = false }: CatalogEdi
     },
 
     updateProject(staffId: string, name: string, { version, ...patch }: TConsoleProjectUpdate): Promise<TConsoleProject> {
-      if (patch.singleGameSettings) gameAddressOf(patch.singleGameSettings.iframeSrc, 'body.singleGameSettings.iframeSrc', httpsOnly);
+      if (patch.singleGameSettings) assertGameAddress(patch.singleGameSettings.iframeSrc, 'body.singleGameSettings.iframeSrc', httpsOnly);
       return changed(async (tx) => {
         const row = await lockedProject(tx, name);
         const before = toConsoleProject(row);
@@ -243,7 +242,7 @@ export function createCatalogEditor({ db, cache, httpsOnly = false }: CatalogEdi
 
     updateGame(staffId: string, project: string, { version, extraOrigins, ...rest }: TConsoleGameUpdate): Promise<TConsoleGame> {
       // Checked before the transaction: a refused origin or address saves nothing.
-      if (rest.webPage) gameAddressOf(rest.webPage.iframeUrl, 'body.webPage.iframeUrl', httpsOnly);
+      if (rest.webPage) assertGameAddress(rest.webPage.iframeUrl, 'body.webPage.iframeUrl', httpsOnly);
       const patch = extraOrigins === undefined ? rest : { ...rest, extraOrigins: extraOriginsOf(extraOrigins, httpsOnly) };
       return changed(async (tx) => {
         const row = await lockedGame(tx, project);

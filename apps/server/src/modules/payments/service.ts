@@ -419,15 +419,6 @@ export class PaymentsService {
   }
 
   /**
-   * The payment screen saw the Yandex Pay window closed. That is the page's word, and a page
-   * framed by another site may read an open window as closed (its handle cut by the provider
-   * page's opener policy), so it cancels nothing: the order is re-read (a payment paid just before
-   * the close is paid) and otherwise stays open at Yandex Pay. A payment made in that window
-   * later still counts: Yandex Pay's webhook, or the reconciliation job that re-reads the order
-   * until it ends, makes it paid. Only the player's own cancel (the screen's close, confirmed)
-   * or the provider ends it unpaid.
-   */
-  /**
    * The player cancelled a Yandex Pay payment on the screen (its close or the popup's cancel,
    * confirmed): what Yandex Pay holds is voided and read back (a payment paid just before stays
    * paid), and a payment still unpaid there is cancelled here too, so the server agrees with the
@@ -443,6 +434,15 @@ export class PaymentsService {
     return (await this.move(after.id, 'cancel')).payment;
   }
 
+  /**
+   * The payment screen saw the Yandex Pay window closed. That is the page's word, and a page
+   * framed by another site may read an open window as closed (its handle cut by the provider
+   * page's opener policy), so it cancels nothing: the order is re-read (a payment paid just before
+   * the close is paid) and otherwise stays open at Yandex Pay. A payment made in that window
+   * later still counts: Yandex Pay's webhook, or the reconciliation job that re-reads the order
+   * until it ends, makes it paid. Only the player's own cancel (the screen's close, confirmed)
+   * or the provider ends it unpaid.
+   */
   async closeYandexPayWindow(user: PaymentPlayer, id: string): Promise<PaymentRow> {
     const payment = await this.own(user, id);
     if (payment.finishedAt) return payment;

@@ -20,6 +20,15 @@ async function newSession(): Promise<string> {
   return (answer.json() as { data: { session: string } }).data.session;
 }
 
+/** Ages a session past its lifetime. */
+async function expire(id: string): Promise<void> {
+  const { db } = await sharedMemoryDatabase();
+  await db
+    .update(sessions)
+    .set({ createdAt: new Date(Date.now() - SESSION_LIFETIME_MS - 60_000) })
+    .where(eq(sessions.id, id));
+}
+
 const lookUp = (id: string) => app.inject({ method: 'GET', url: `/api/session/${id}` });
 
 describe('GET /api/session/:session', () => {
@@ -30,11 +39,7 @@ describe('GET /api/session/:session', () => {
     expect((await lookUp('not-a-session')).statusCode).toBe(400);
 
     const old = await newSession();
-    const { db } = await sharedMemoryDatabase();
-    await db
-      .update(sessions)
-      .set({ createdAt: new Date(Date.now() - SESSION_LIFETIME_MS - 60_000) })
-      .where(eq(sessions.id, old));
+    await expire(old);
     const expired = await lookUp(old);
     expect(expired.statusCode).toBe(404);
     expect(expired.json()).toEqual({ code: 'SESSION_NOT_FOUND', message: 'Session not found' });
@@ -61,11 +66,8 @@ describe('POST /api/session/get', () => {
 
   it('drops expired sessions: a new process sweeps them at start, and every hour', async () => {
     const old = await newSession();
+    await expire(old);
     const { db } = await sharedMemoryDatabase();
-    await db
-      .update(sessions)
-      .set({ createdAt: new Date(Date.now() - SESSION_LIFETIME_MS - 60_000) })
-      .where(eq(sessions.id, old));
     const second = await buildTestApp({}, { jobs: false });
     try {
       await expect.poll(async () => (await db.select().from(sessions).where(eq(sessions.id, old))).length).toBe(0);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZStaffMe, ZStaffProjectName, ZStaffProjectSettings } from '@portal/contracts/staff';
 import { TICKET_ACKNOWLEDGEMENT_TEXT, ZStaffTicket, ZStaffTicketListItem } from '@portal/contracts/support';
 import { buildTestApp } from '../../../test/app.ts';
+import { createTicketAs } from '../../../test/tickets.ts';
 import { backends, type TestDatabase } from '../../../test/databases.ts';
 import { makePlayer, staffHeaders } from '../payments/testing/helpers.ts';
 
@@ -17,19 +18,7 @@ describe.each(backends)('staff console API over $name', (backend) => {
 
   const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
 
-  async function createTicket(auth: Record<string, string>, project: string, title: string): Promise<string> {
-    const form = new FormData();
-    form.append('data', JSON.stringify({ title, text: '<p>Where is my drop?</p>' }));
-    const request = new Request('http://localhost/', { method: 'POST', body: form });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/support/create-ticket',
-      payload: Buffer.from(await request.arrayBuffer()),
-      headers: { ...auth, project, 'content-type': request.headers.get('content-type')! },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ data: { id: string } }>().data.id;
-  }
+  const createTicket = (auth: Record<string, string>, project: string, title: string) => createTicketAs(app, auth, project, title);
 
   beforeAll(async () => {
     if (backend.skip) return;
