@@ -90,7 +90,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['(^|/)node_modules/', '(^|/)dist/', 'apps/server/src/db/migrations/'] },
+    exclude: { path: ['(^|/)node_modules/', '(^|/)dist/', '(^|/)dist-ssr/', 'apps/server/src/db/migrations/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.depcruise.json' },
     enhancedResolveOptions: {

@@ -14,7 +14,7 @@ const builds = [
     inputs: ['packages/game-sdk/src', 'packages/game-sdk/package.json', ...contracts],
   },
   {
-    output: 'apps/web/dist/index.html',
+    output: 'apps/web/dist-ssr/entry-server.js',
     workspace: 'apps/web',
     inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', ...contracts],
   },

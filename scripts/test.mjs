@@ -1,5 +1,5 @@
 // `npm test`: every test, in order: lint, import boundaries (dependency-cruiser), format
-// (Prettier), typecheck, unit and integration (Vitest: PGlite and PostgreSQL), build, then the
+// (Prettier), typecheck, build, unit and integration (Vitest: PGlite and PostgreSQL), then the
 // browser suite (Playwright driving Debian's Chromium).
 // Every step runs even when an earlier one failed, so one run shows every failure; the last
 // line sums up the test counts as "N passed, N failed".
@@ -29,8 +29,9 @@ const steps = [
   ['import boundaries', 'npm', ['run', 'lint:deps']],
   ['format', 'npm', ['run', 'format:check']],
   ['typecheck', 'npm', ['run', 'typecheck']],
-  ['unit and integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
+  // The build first: the server's tests of rendered pages run the built web app's render.
   ['build', 'npm', ['run', 'build']],
+  ['unit and integration', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]],
   ['browser', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport }],
 ];
 

@@ -3,8 +3,8 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { REACT_ON_PREACT } from './react-runtime.ts';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 // What the server owns (one list with the server's page fallback): proxied in development.
 // A relative import: the config is bundled as it is loaded, and Node runs no TypeScript from
 // node_modules.
@@ -124,9 +124,34 @@ function pageStartCode(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), precompress(), pageStartCode()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)), ...REACT_ON_PREACT } },
+/**
+ * React Router's production build: its package exports name only its development build
+ * (whose extra checks and warnings players would download and run), so the build says which.
+ */
+const REACT_ROUTER_PRODUCTION = join(
+  createRequire(import.meta.url)
+    .resolve('react-router/package.json')
+    .replace(/package\.json$/, ''),
+  'dist/production/index.mjs',
+);
+
+/**
+ * Two builds: the pages players download (`dist/`), and with `--ssr` the server's render of
+ * the public pages (`dist-ssr/entry-server.js`, src/entry-server.tsx), every library bundled
+ * in so the server needs nothing else of the web app at run time.
+ */
+export default defineConfig(({ command, isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), precompress(), pageStartCode()],
+  resolve: {
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : []),
+    ],
+  },
+  ...(isSsrBuild && {
+    ssr: { noExternal: true, target: 'node' as const },
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  }),
   server: {
     port: 5173,
     proxy: {
@@ -134,20 +159,27 @@ export default defineConfig({
       [PRICE_LOGO_PATH.source]: { target: API_ORIGIN, changeOrigin: true },
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    sourcemap: false,
-    // Lets the server and the page-weight bench know which chunks a route needs.
-    manifest: true,
-    rollupOptions: {
-      output: {
-        entryFileNames: 'assets/[name]-[hash].js',
-        chunkFileNames: 'assets/[name]-[hash].js',
-        assetFileNames: 'assets/[name]-[hash][extname]',
-        codeSplitting: INITIAL_CHUNKS,
+  build: isSsrBuild
+    ? {
+        outDir: 'dist-ssr',
+        emptyOutDir: true,
+        sourcemap: true,
+        rollupOptions: { input: 'src/entry-server.tsx', output: { entryFileNames: '[name].js', format: 'es' as const } },
+      }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        assetsDir: 'assets',
+        sourcemap: false,
+        // Lets the server and the page-weight bench know which chunks a route needs.
+        manifest: true,
+        rollupOptions: {
+          output: {
+            entryFileNames: 'assets/[name]-[hash].js',
+            chunkFileNames: 'assets/[name]-[hash].js',
+            assetFileNames: 'assets/[name]-[hash][extname]',
+            codeSplitting: INITIAL_CHUNKS,
+          },
+        },
       },
-    },
-  },
-});
+}));

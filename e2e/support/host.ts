@@ -30,11 +30,22 @@ export function testGameHtml(): string {
 /** Makes the familytown game page frame a test game served at `origin`. */
 export async function frameTestGame(page: Page, origin: string): Promise<void> {
   await page.route(`${origin}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: testGameHtml() }));
+  const gameAddress = `${origin}/game.html`;
+  // A page the server rendered carries the game record in its state: the address is changed
+  // there once the HTML is parsed, before the app's scripts read it.
+  await page.addInitScript((address) => {
+    document.addEventListener('readystatechange', () => {
+      const state = document.readyState === 'interactive' ? document.getElementById('page-state') : null;
+      if (state?.textContent)
+        state.textContent = state.textContent.replace(/"iframeUrl":"[^"]*"/g, `"iframeUrl":${JSON.stringify(address)}`);
+    });
+  }, gameAddress);
+  // A page the client renders asks for the record.
   await page.route('**/api/control/get-game-data?*', async (route) => {
     try {
       const response = await route.fetch();
       const body = (await response.json()) as { data: { web_page: { iframeUrl: string } } };
-      body.data.web_page.iframeUrl = `${origin}/game.html`;
+      body.data.web_page.iframeUrl = gameAddress;
       await route.fulfill({ response, json: body });
     } catch (error) {
       // A page that navigated on (a 401 sends it to the login) or a test that ended meanwhile

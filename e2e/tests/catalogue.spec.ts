@@ -56,12 +56,15 @@ test.describe('catalogue in English', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Our games' })).toBeVisible();
   });
 
-  test('shows the loader only while data is slow, and the footer stays at the bottom', async ({ page }) => {
+  test('reached from another page, shows the loader only while data is slow, and the footer stays at the bottom', async ({ page }) => {
+    // `/games/en/` arrives rendered with its games; reached from a game's page, the browser draws it.
+    await page.goto('/games/en/familytown/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Family Town' })).toBeVisible();
     await page.route('**/api/control/get-games-data', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1200));
       await route.continue();
     });
-    await page.goto('/games/en/');
+    await page.getByRole('banner').getByRole('link', { name: 'Game Portal' }).click();
     await expect(page.getByRole('status')).toBeVisible();
     // Pinned to the bottom of the first view: in sight, ending where the view ends.
     const footerBox = await page.getByRole('contentinfo').boundingBox();

@@ -60,6 +60,7 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { REQUEST_ID_HEADER, RequestLogController, requestIdPlugin, serializeRequest } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { seoRoutes } from './modules/seo/routes.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
 import { toStaffSummary } from './modules/payments/mappers.ts';
 
@@ -268,6 +269,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       signIn: config.nativeSignIn,
     });
     await app.register(controlRoutes, { prefix: '/api', service });
+    await app.register(seoRoutes, { cache: catalogCache, publicOrigin: config.publicOrigin, defaultProject: config.DEFAULT_PROJECT });
     // Attachments and receipts: an S3-compatible bucket when configured, else DATA_DIR.
     const bucket = s3BucketOf(config);
     if (bucket) {

@@ -16,6 +16,8 @@ export const SERVER_PATH_PREFIXES = [
   '/local-oidc',
   '/sdk',
   '/dev',
+  '/sitemap.xml',
+  '/robots.txt',
 ] as const;
 
 /** A price list's logo, `/prices/{id}/{logoName}`: the server's, while `/prices/{project}` is a page. */

@@ -11,6 +11,7 @@ import type { ApiErrorBody } from '@portal/contracts/errors';
 import { FALLBACK_LANGUAGE, isLanguage, isPortalLanguage, normalizeLanguage, type Language } from '@portal/contracts/languages';
 import { PAGE_PRELOADS_FILE, isServerPath, isWebFilePath, type PagePreload } from '@portal/contracts/server-paths';
 import { AppError } from '../lib/app-error.ts';
+import { createPageRenderer, isRenderedPath, sendRenderedPage } from './page-render.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
 
@@ -141,6 +142,19 @@ export const staticFilesPlugin = fp(
       app.log.warn({ dist }, 'web app is not built: pages answer 503 until `npm run build -w apps/web`');
     }
 
+    // The public pages (catalogue, game, price list) arrive rendered: the web build's server
+    // render, beside dist/ in dist-ssr/.
+    const renderer = webBuilt
+      ? await createPageRenderer({
+          app,
+          dist,
+          ssrDir: path.join(path.dirname(dist), 'dist-ssr'),
+          catalogue: () => app.catalogCache.snapshot(),
+          publicOrigin: config.publicOrigin,
+          log: app.log,
+        })
+      : null;
+
     app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
       // A client route is a page whatever the request accepts (`curl /games/en/` sends */*), as a
       // static host answers it; a missing file (a name with an extension) stays a 404 unless a
@@ -161,6 +175,13 @@ export const staticFilesPlugin = fp(
       // Client routes (/games/en/, /prices/...) are rendered by the SPA. Its translations and
       // the screen's code are fetched as soon as the page arrives instead of after the scripts
       // ran (hints only).
+      let status = 200;
+      if (renderer && isRenderedPath(pathname)) {
+        const rendered = await renderer.render(request, pathname, request.url.slice(pathname.length));
+        if ('page' in rendered) return sendRenderedPage(request, reply, rendered);
+        status = rendered.status;
+      }
+      reply.code(status);
       reply.header('cache-control', 'no-cache');
       const language = likelyPageLanguage(pathname, request.headers['accept-language']);
       reply.header(

@@ -1,5 +1,14 @@
 import { useState, type ReactNode } from 'react';
-import { Navigate, createBrowserRouter, useLoaderData, useParams, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import {
+  Navigate,
+  createBrowserRouter,
+  matchRoutes,
+  useLoaderData,
+  useParams,
+  type HydrationState,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import { isLanguage } from '@portal/contracts/languages';
 import { currentLanguage } from '@/shared/i18n/i18n';
 import { routes } from '@/shared/paths';
@@ -13,6 +22,7 @@ import { queryClient } from '@/shared/api/query-client';
 import { RootLayout } from './layout/root-layout';
 import { ErrorScreen } from './layout/error-screen';
 import { gameLoader } from '@/features/game/api/game-loader';
+import { pricesQueryOptions } from '@/features/prices/api/get-prices';
 import { GamesIndexRoute, gamesIndexLoader } from './routes/games-index-route';
 
 /** Any other path: to the catalogue in the current language. */
@@ -55,6 +65,22 @@ export function resultLoader({ params, request }: LoaderFunctionArgs): unknown {
  */
 export function rootLoader() {
   void queryClient.prefetchQuery(initialConfigQueryOptions());
+  return null;
+}
+
+/**
+ * The price list's prices load with the page's code, once the settings say the project is
+ * one of theirs (an unknown project goes to /prices instead). Never blocks.
+ */
+export function pricesLoader({ params, request }: LoaderFunctionArgs) {
+  const project = params.project || new URL(request.url).searchParams.get('project');
+  if (!project) return null;
+  void queryClient
+    .fetchQuery(initialConfigQueryOptions())
+    .then((config) => (config.knownProjects.includes(project) ? queryClient.prefetchQuery(pricesQueryOptions(project)) : undefined))
+    .catch(() => {
+      /* the screen's own queries report it */
+    });
   return null;
 }
 
@@ -147,7 +173,11 @@ export const routeTree: RouteObject[] = [
         path: routes.accountDelete.path,
         lazy: async () => ({ Component: (await import('@/features/account/routes')).DeleteAccountRoute }),
       },
-      { path: routes.prices.path, lazy: async () => ({ Component: (await import('@/features/prices/routes')).PricesRoute }) },
+      {
+        path: routes.prices.path,
+        loader: pricesLoader,
+        lazy: async () => ({ Component: (await import('@/features/prices/routes')).PricesRoute }),
+      },
       { path: '*', element: <ToCatalogue /> },
     ],
   },
@@ -202,9 +232,27 @@ export function compactOptionalTails(tree: RouteObject[]): RouteObject[] {
   });
 }
 
-export const createRouter = () => {
-  const router = createBrowserRouter(yieldAfterLazy(compactOptionalTails(routeTree)));
+export const createRouter = () => routerOf(createBrowserRouter(yieldAfterLazy(compactOptionalTails(routeTree))));
+
+/**
+ * The router of a page the server rendered: the matched screens' code is loaded first, so
+ * the first render draws what the server drew (React Router would draw its fallback while a
+ * lazy route loads), and the loaders' data is the server's.
+ */
+export async function createHydratingRouter(hydrationData: HydrationState) {
+  const tree = yieldAfterLazy(compactOptionalTails(routeTree));
+  const matches = matchRoutes(tree, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+  return routerOf(createBrowserRouter(tree, { hydrationData }));
+}
+
+function routerOf(router: ReturnType<typeof createBrowserRouter>) {
   // Code outside React (the api client's 401 reaction) navigates through the router.
   setNavigate((to, options) => router.navigate(to, options));
   return router;
-};
+}

@@ -3,6 +3,7 @@ import type { TApiError } from '@portal/contracts/errors';
 import { currentLanguage } from '../i18n/i18n';
 import { STORAGE_KEYS } from '../storage-keys';
 import { storage } from '../storage';
+import { apiFetch } from './transport';
 
 /** A failed call: the server's `{ code, message }` (or NETWORK_ERROR / BAD_RESPONSE) and the HTTP status. */
 export class ApiError extends Error {
@@ -161,7 +162,7 @@ export function createApiClient({ getToken, addHeaders, onUnauthorized, envelope
     if (token) headers.set(HEADERS.authorization, `Bearer ${token}`);
     let response: Response;
     try {
-      response = await fetch(url, { ...init, headers });
+      response = await apiFetch(url, { ...init, headers });
     } catch (cause) {
       if (init.signal?.aborted) throw cause;
       throw new ApiError('NETWORK_ERROR', cause instanceof Error ? cause.message : 'Network error', 0);

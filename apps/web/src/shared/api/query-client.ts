@@ -23,6 +23,8 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
+        // A server render that meets a failure sends the client's page instead: no toast there.
+        if (import.meta.env.SSR) return;
         const code = query.meta?.errorToast;
         if (!code) return;
         if (query.meta?.toastWhen && !query.meta.toastWhen(error)) return;

@@ -68,7 +68,8 @@ export function hostOriginPolicy(): OriginPolicy {
 }
 
 export function isFramed(): boolean {
-  return isFramedWindow(window);
+  // The server's render is of a top-level page.
+  return typeof window !== 'undefined' && isFramedWindow(window);
 }
 
 /**

@@ -77,11 +77,27 @@ export function resolvePageMeta(seo: Partial<TSeoData> | undefined, url: string)
   };
 }
 
+/**
+ * The page meta the server's render asked for: the deepest screen's, as it renders last. The
+ * server renders one page at a time (entry-server.tsx) and writes the head from it.
+ */
+export const renderedPageMeta: { seo: Partial<TSeoData> | undefined } = { seo: undefined };
+
+/**
+ * Tags the server wrote for one page only (canonical address, language alternates, JSON-LD):
+ * they name the page they belong to and leave when the player moves to another.
+ */
+export const PAGE_TAG_ATTRIBUTE = 'data-page-path';
+
 /** Sets the document title, icons, description, keywords and Open Graph tags of a page. */
 export function usePageMeta(seo: Partial<TSeoData> | undefined): void {
+  if (import.meta.env.SSR) renderedPageMeta.seo = seo;
   const key = JSON.stringify(seo ?? null);
   useEffect(() => {
     const meta = resolvePageMeta(seo, window.location.href);
+    for (const element of document.head.querySelectorAll(`[${PAGE_TAG_ATTRIBUTE}]`)) {
+      if (element.getAttribute(PAGE_TAG_ATTRIBUTE) !== window.location.pathname) element.remove();
+    }
     document.title = meta.title;
     link('icon', meta.faviconImage);
     link('apple-touch-icon', meta.appleTouchImage);
@@ -93,6 +109,9 @@ export function usePageMeta(seo: Partial<TSeoData> | undefined): void {
     metaByProperty('og:description', meta.ogDescription);
     metaByProperty('og:image', meta.ogImage);
     metaByProperty('og:site_name', meta.ogSiteName);
+    metaByName('twitter:title', meta.ogTitle);
+    metaByName('twitter:description', meta.ogDescription);
+    metaByName('twitter:image', meta.ogImage);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the content of `seo`
   }, [key]);
 }

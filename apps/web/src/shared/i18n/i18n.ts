@@ -73,10 +73,11 @@ i18next.on('languageChanged', (lng) => {
 });
 
 /**
- * Resources come over HTTP (`public/locales/{lng}/translation.json`), never in the bundle.
- * i18next's defaults give the retry rule: 5 retries from 350 ms, doubling.
+ * Resources come over HTTP (`public/locales/{lng}/translation.json`), never in the bundle,
+ * or with a page the server rendered (its language's, `preloaded`): those are not asked for
+ * again. i18next's defaults give the retry rule: 5 retries from 350 ms, doubling.
  */
-export function initI18n(lng: Language = initialLanguage()) {
+export function initI18n(lng: Language = initialLanguage(), preloaded?: Partial<Record<Language, Record<string, unknown>>>) {
   return i18next
     .use(fetchBackend(files.locales))
     .use(initReactI18next)
@@ -88,5 +89,9 @@ export function initI18n(lng: Language = initialLanguage()) {
       ns: ['translation'],
       defaultNS: 'translation',
       interpolation: { escapeValue: false },
+      ...(preloaded && {
+        resources: Object.fromEntries(Object.entries(preloaded).map(([language, translation]) => [language, { translation }])),
+        partialBundledLanguages: true,
+      }),
     });
 }

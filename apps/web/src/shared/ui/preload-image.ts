@@ -6,6 +6,8 @@ const preloaded = new Set<string>();
  * the page's largest paint. The screen then draws them from the browser's cache.
  */
 export function preloadImages(urls: ReadonlyArray<string | undefined>): void {
+  // The server's render names the page's images in its HTML instead.
+  if (typeof document === 'undefined') return;
   for (const href of urls) {
     if (!href || preloaded.has(href)) continue;
     preloaded.add(href);

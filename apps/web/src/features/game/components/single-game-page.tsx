@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usableGameAddress } from '@portal/contracts/addresses';
 import { withLang } from '@/shared/paths';
@@ -16,6 +16,7 @@ import { AgeGate } from './age-gate';
 import './single-game-page.css';
 
 const isVerified = () => storage.get(STORAGE_KEYS.ageVerified) === 'true';
+const unchanging = () => () => {};
 
 /**
  * The out-of-catalogue project at `/games/:lng/`: one age-restricted game on a responsive
@@ -28,7 +29,11 @@ export function SingleGamePage({ projectName, frameHost: FrameHost }: { projectN
   // The language of the first frame load; later changes reach the game as messages.
   const [frameLng] = useState(lng);
   const data = useSingleGameData(projectName);
-  const [verified, setVerified] = useState(isVerified);
+  // The answer kept on this device; the server's render asks (it knows no device), and a page
+  // it rendered shows the game once React has taken it over.
+  const stored = useSyncExternalStore(unchanging, isVerified, () => false);
+  const [confirmed, setConfirmed] = useState(false);
+  const verified = stored || confirmed;
 
   useLayoutOptions({ footerVariant: 'single-game', project: projectName });
   usePageMeta(pickLocalized(data.data?.seoData, lng));
@@ -45,7 +50,7 @@ export function SingleGamePage({ projectName, frameHost: FrameHost }: { projectN
 
   const confirm = () => {
     storage.set(STORAGE_KEYS.ageVerified, 'true');
-    setVerified(true);
+    setConfirmed(true);
   };
 
   const vars: Record<string, string> = {};
