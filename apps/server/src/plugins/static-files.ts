@@ -40,6 +40,9 @@ export function likelyPageLanguage(pathname: string, acceptLanguage: string | un
   return browser ?? FALLBACK_LANGUAGE;
 }
 
+/** Page paths whose preload links are kept. */
+const KNOWN_PATHS = 1000;
+
 const ZPagePreloads = z.array(z.object({ path: z.string(), js: z.array(z.string()), css: z.array(z.string()) }));
 
 /** The web build's list of each page's code (none when the build wrote none or a broken one). */
@@ -64,10 +67,18 @@ export function pagePreloadLinks(pages: PagePreload[]): (pathname: string) => st
     ...page.js.map((file) => `<${file}>; rel=modulepreload; crossorigin=anonymous`),
     ...page.css.map((file) => `<${file}>; rel=preload; as=style; crossorigin=anonymous`),
   ]);
+  // React Router ranks every route's forms on each match (the optional segments' combinations):
+  // the answer for a path is kept (the most recent paths, a bounded number).
+  const known = new Map<string, string[]>();
   return (pathname) => {
+    let found = known.get(pathname);
+    if (found) return found;
     const matches = matchRoutes(pageRoutes, pathname);
     const id = matches?.[matches.length - 1]?.route.id;
-    return (id === undefined ? undefined : links[Number(id)]) ?? [];
+    found = (id === undefined ? undefined : links[Number(id)]) ?? [];
+    if (known.size >= KNOWN_PATHS) known.delete(known.keys().next().value!);
+    known.set(pathname, found);
+    return found;
   };
 }
 
@@ -155,7 +166,7 @@ export const staticFilesPlugin = fp(
         })
       : null;
 
-    app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       // A client route is a page whatever the request accepts (`curl /games/en/` sends */*), as a
       // static host answers it; a missing file (a name with an extension) stays a 404 unless a
       // browser asks for a page. Without a web build only a browser hears "not built yet".
@@ -178,7 +189,12 @@ export const staticFilesPlugin = fp(
       let status = 200;
       if (renderer && isRenderedPath(pathname)) {
         const rendered = await renderer.render(request, pathname, request.url.slice(pathname.length));
-        if ('page' in rendered) return sendRenderedPage(request, reply, rendered);
+        if ('page' in rendered) {
+          // The screen's code, fetched beside the HTML: the page is taken over as soon as it can be.
+          const links = pageLinks(pathname);
+          if (links.length > 0) reply.header('link', links.join(', '));
+          return sendRenderedPage(request, reply, rendered);
+        }
         status = rendered.status;
       }
       reply.code(status);
@@ -189,7 +205,12 @@ export const staticFilesPlugin = fp(
         [`</locales/${language}/translation.json>; rel=preload; as=fetch; crossorigin=anonymous`, ...pageLinks(pathname)].join(', '),
       );
       return reply.sendFile('index.html', dist, { cacheControl: false });
-    });
+    };
+    app.setNotFoundHandler(sendPage);
+    // The public pages go straight to their answer: no file of the build is looked for first.
+    for (const url of ['/games/*', '/prices/*']) {
+      app.route({ method: ['GET', 'HEAD'], url, schema: { hide: true }, handler: sendPage });
+    }
   },
   { name: 'static-files' },
 );
