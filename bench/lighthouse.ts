@@ -35,6 +35,7 @@ try {
   const pages: Array<{ name: string; path: string; signedIn?: boolean }> = [
     { name: 'catalogue', path: '/games/en/' },
     { name: 'game page', path: '/games/en/familytown/' },
+    { name: 'price list', path: '/prices/familytown?project=familytown' },
     { name: 'login', path: '/session/login/email' },
     { name: 'registration', path: '/session/registration' },
     { name: 'payment', path: `/payments/process/${payment.paymentId}`, signedIn: true },
