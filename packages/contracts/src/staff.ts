@@ -64,6 +64,8 @@ export const ZWebhookRequest = z.object({
 });
 /** The signing secret of the Portal-Signature header. */
 export const ZWebhookResponse = z.object({ url: z.string(), secret: z.string() });
+/** A new signing secret; the one it replaced signs deliveries beside it until `previousSecretExpiresAt`. */
+export const ZWebhookRotation = ZWebhookResponse.extend({ previousSecretExpiresAt: z.iso.datetime() });
 
 /** A payment as staff see it: the game-server view plus the provider's reference and receipt e-mail. */
 export const ZStaffPayment = ZGameServerPayment.extend({

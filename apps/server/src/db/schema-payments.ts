@@ -47,6 +47,9 @@ export const projectWebhooks = pgTable('project_webhooks', {
   url: text('url').notNull(),
   /** HMAC-SHA256 key of the Portal-Signature header */
   secret: text('secret').notNull(),
+  /** The secret before the last rotation: deliveries carry its signature too until it expires. */
+  previousSecret: text('previous_secret'),
+  previousSecretExpiresAt: at('previous_secret_expires_at'),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 

@@ -15,16 +15,34 @@ import type { WebhookFetch } from './public-only-fetch.ts';
 export const webhookEventId = (paymentId: string, type: string): string =>
   `evt_${createHash('sha256').update(`${paymentId}:${type}`).digest('hex').slice(0, 32)}`;
 
-/** `t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`, the webhook signature header. */
-export function signPortalWebhook(body: string, secret: string, timestampSeconds = Math.floor(Date.now() / 1000)): string {
-  const v1 = createHmac('sha256', secret).update(`${timestampSeconds}.${body}`).digest('hex');
-  return `t=${timestampSeconds},v1=${v1}`;
+/**
+ * `t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`, the webhook signature header; with
+ * several secrets (during a rotation) one `v1=` per secret, the current one first.
+ */
+export function signPortalWebhook(
+  body: string,
+  secret: string | readonly string[],
+  timestampSeconds = Math.floor(Date.now() / 1000),
+): string {
+  const signatures = (typeof secret === 'string' ? [secret] : secret).map(
+    (key) => `v1=${createHmac('sha256', key).update(`${timestampSeconds}.${body}`).digest('hex')}`,
+  );
+  return [`t=${timestampSeconds}`, ...signatures].join(',');
 }
 
 /** Where a project's game server takes its webhooks, and the secret they are signed with. */
 export interface WebhookTarget {
   url: string;
   secret: string;
+  /** The secret before a rotation, signing too until `previousSecretExpiresAt`. */
+  previousSecret?: string | null;
+  previousSecretExpiresAt?: Date | null;
+}
+
+/** The secrets a delivery made now is signed with: the current one, and the previous until it expires. */
+export function signingSecrets(target: WebhookTarget, now = new Date()): string[] {
+  const previous = target.previousSecret && target.previousSecretExpiresAt && target.previousSecretExpiresAt > now;
+  return previous ? [target.secret, target.previousSecret!] : [target.secret];
 }
 
 export interface GameServerWebhooksOptions {
@@ -67,7 +85,7 @@ export function createGameServerWebhooks(options: GameServerWebhooksOptions = {}
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            [PAYMENT_SIGNATURE_HEADER]: signPortalWebhook(body, target.secret),
+            [PAYMENT_SIGNATURE_HEADER]: signPortalWebhook(body, signingSecrets(target)),
             [PAYMENT_EVENT_ID_HEADER]: event.id,
             'user-agent': 'portal-webhooks/1',
           },

@@ -26,6 +26,7 @@ import {
   ZWebhookDeliveryParams,
   ZWebhookRequest,
   ZWebhookResponse,
+  ZWebhookRotation,
 } from '@portal/contracts/staff';
 import { ZAuditEntry, ZAuditQuery } from '@portal/contracts/catalog-console';
 import { AppError } from '../../lib/app-error.ts';
@@ -296,13 +297,27 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       preHandler: admin,
       schema: {
         tags,
-        summary: 'Set the project webhook URL; answers its signing secret',
+        summary: 'Set the project webhook URL; answers its signing secret (made with the first URL, kept when the URL changes)',
         params: ZProjectParams,
         body: ZWebhookRequest,
         response: { 200: ZWebhookResponse, ...errors },
       },
     },
     async (request) => staff.setWebhook(request.params.project, request.body.url, auth.staffId(request)),
+  );
+
+  app.post(
+    '/staff/projects/:project/webhook/rotate-secret',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        summary: 'Make a new signing secret; for 24 hours deliveries are signed by both the new and the previous one',
+        params: ZProjectParams,
+        response: { 200: ZWebhookRotation, ...errors, 409: ZApiError },
+      },
+    },
+    async (request) => staff.rotateWebhookSecret(request.params.project, auth.staffId(request)),
   );
 
   app.post(

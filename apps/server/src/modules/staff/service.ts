@@ -467,34 +467,72 @@ export class StaffService {
   }
 
   /**
-   * Sets the project's webhook URL; a new signing secret each time it is set. In production
-   * the URL must be http(s) and not name a loopback/private/link-local/unspecified address
-   * (the delivery checks the resolved address again).
+   * Sets the project's webhook URL. Its signing secret is made with the first URL and kept when
+   * the URL changes (a game server checking signatures goes on working); `rotateWebhookSecret`
+   * makes a new one. In production the URL must be http(s) and not name a
+   * loopback/private/link-local/unspecified address (the delivery checks the resolved address again).
    */
   async setWebhook(project: string, url: string, actorId: string | null = null): Promise<{ url: string; secret: string }> {
     await this.assertProject(project);
     const refused = this.refuseNonPublicWebhooks ? nonPublicUrlReason(url) : undefined;
     if (refused) throw new AppError('WEBHOOK_URL_NOT_ALLOWED', 400, `The webhook URL is not allowed: ${refused}`);
-    const secret = `whsec_${randomBytes(32).toString('base64url')}`;
-    await this.db.transaction(async (tx) => {
-      const [old] = await tx.select({ url: projectWebhooks.url }).from(projectWebhooks).where(eq(projectWebhooks.project, project));
+    return this.db.transaction(async (tx) => {
+      const [old] = await tx.select().from(projectWebhooks).where(eq(projectWebhooks.project, project)).for('update');
+      const secret = old?.secret ?? newWebhookSecret();
       await tx
         .insert(projectWebhooks)
         .values({ project, url, secret })
-        .onConflictDoUpdate({ target: projectWebhooks.project, set: { url, secret, updatedAt: new Date() } });
-      // The secret is never logged: a rotation shows as a change of the same URL.
+        .onConflictDoUpdate({ target: projectWebhooks.project, set: { url, updatedAt: new Date() } });
+      // The secret is never logged.
       await recordAudit(tx, {
         staffId: actorId,
         action: 'webhook.set',
         targetType: 'project',
         targetId: project,
-        before: old ?? null,
+        before: old ? { url: old.url } : null,
         after: { url },
       });
+      return { url, secret };
     });
-    return { url, secret };
+  }
+
+  /**
+   * A new signing secret for the project's webhook. For `WEBHOOK_SECRET_OVERLAP_MS` (24 hours)
+   * deliveries carry signatures by both the new and the previous secret, so the game server
+   * can switch without refusing a single event; a second rotation in that time ends the first
+   * one's overlap (only the secret just replaced keeps signing).
+   */
+  async rotateWebhookSecret(
+    project: string,
+    actorId: string | null = null,
+  ): Promise<{ url: string; secret: string; previousSecretExpiresAt: string }> {
+    await this.assertProject(project);
+    return this.db.transaction(async (tx) => {
+      const [old] = await tx.select().from(projectWebhooks).where(eq(projectWebhooks.project, project)).for('update');
+      if (!old) throw new AppError('WEBHOOK_NOT_SET', 409, 'Set the webhook URL first');
+      const secret = newWebhookSecret();
+      const previousSecretExpiresAt = new Date(Date.now() + WEBHOOK_SECRET_OVERLAP_MS);
+      await tx
+        .update(projectWebhooks)
+        .set({ secret, previousSecret: old.secret, previousSecretExpiresAt, updatedAt: new Date() })
+        .where(eq(projectWebhooks.project, project));
+      await recordAudit(tx, {
+        staffId: actorId,
+        action: 'webhook.rotateSecret',
+        targetType: 'project',
+        targetId: project,
+        before: null,
+        after: { previousSecretExpiresAt: previousSecretExpiresAt.toISOString() },
+      });
+      return { url: old.url, secret, previousSecretExpiresAt: previousSecretExpiresAt.toISOString() };
+    });
   }
 }
+
+/** How long the secret a rotation replaced keeps signing deliveries beside the new one. */
+export const WEBHOOK_SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
 function toMember(row: StaffAccountRow): StaffMember {
   return { id: row.id, email: row.email, role: row.role };

@@ -58,6 +58,7 @@ export const staffApi = {
   revokeApiKey: (project: string, keyId: string) => `/api/staff/projects/${enc(project)}/api-keys/${enc(keyId)}/revoke`,
   webhook: (project: string) => `/api/staff/projects/${enc(project)}/webhook`,
   webhookTest: (project: string) => `/api/staff/projects/${enc(project)}/webhook/test`,
+  webhookRotateSecret: (project: string) => `/api/staff/projects/${enc(project)}/webhook/rotate-secret`,
   webhookDeliveries: (project: string) => `/api/staff/projects/${enc(project)}/webhook-deliveries`,
   redeliver: (project: string, deliveryId: number) =>
     `/api/staff/projects/${enc(project)}/webhook-deliveries/${enc(String(deliveryId))}/redeliver`,

@@ -27,12 +27,17 @@ export async function staffHeaders(app: FastifyInstance, email: string, password
 
 /** Checks `Portal-Signature: t=..,v1=..` the way a game server would. */
 export function verifyPortalSignature(body: string, header: string | undefined, secret: string, toleranceSeconds = 300): boolean {
-  const parts = Object.fromEntries((header ?? '').split(',').map((part) => part.split('=') as [string, string]));
-  const t = Number(parts.t);
-  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds || !parts.v1) return false;
+  const parts = (header ?? '').split(',').map((part) => part.split('=') as [string, string]);
+  const t = Number(parts.find(([name]) => name === 't')?.[1]);
+  if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
   const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.${body}`).digest('hex'));
-  const actual = Buffer.from(parts.v1);
-  return expected.length === actual.length && timingSafeEqual(expected, actual);
+  // During a secret rotation the header carries one `v1=` per secret: any one of them may match.
+  return parts
+    .filter(([name]) => name === 'v1')
+    .some(([, value]) => {
+      const actual = Buffer.from(value ?? '');
+      return expected.length === actual.length && timingSafeEqual(expected, actual);
+    });
 }
 
 export interface WebhookReceiver extends LocalServer {
@@ -42,6 +47,8 @@ export interface WebhookReceiver extends LocalServer {
   attempts: Array<{ eventId: string; paymentId: string }>;
   /** deliveries refused for a bad signature */
   forged: number;
+  /** the Portal-Signature header of every request, in arrival order */
+  signatures: string[];
   /** answer with this status instead of 200 (e.g. 503 to make the portal retry) */
   refuseWith: number | undefined;
   /** hold every request without answering (a slow game server) */
@@ -57,6 +64,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     received: [] as WebhookReceiver['received'],
     attempts: [] as WebhookReceiver['attempts'],
     forged: 0,
+    signatures: [] as string[],
     refuseWith: undefined as number | undefined,
     hang: false,
     hanging: 0,
@@ -78,6 +86,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       return;
     }
     const header = req.headers['portal-signature'];
+    state.signatures.push(String(header));
     if (!verifyPortalSignature(body, typeof header === 'string' ? header : undefined, state.secret)) {
       state.forged += 1;
       res.writeHead(400).end();

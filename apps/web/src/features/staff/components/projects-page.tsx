@@ -8,7 +8,7 @@ import { useCreateApiKey } from '../api/create-api-key';
 import { useStaffMe } from '../api/get-me';
 import { useProjectSettings } from '../api/get-project-settings';
 import { useStaffProjects } from '../api/get-projects';
-import { useSetWebhook } from '../api/set-webhook';
+import { useRotateWebhookSecret, useSetWebhook } from '../api/set-webhook';
 import { formatDateTime } from '@portal/contracts/format';
 import { ConfirmAction } from './confirm-action';
 import { ShownOnce } from './shown-once';
@@ -58,26 +58,28 @@ export function ProjectsPage() {
 }
 
 function ProjectSettings({ project }: { project: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const settings = useProjectSettings(project);
   const createKey = useCreateApiKey();
   const setWebhook = useSetWebhook();
+  const rotation = useRotateWebhookSecret();
+  // The secret is shown when it is made: with the first URL saved, or by a rotation.
+  const [firstSave, setFirstSave] = useState(false);
   const [url, setUrl] = useState<string | null>(null);
   const [urlError, setUrlError] = useState(false);
   const urlId = useId();
-  const shownUrl = url ?? settings.data?.webhookUrl ?? '';
+  const savedUrl = settings.data?.webhookUrl ?? null;
+  const shownUrl = url ?? savedUrl ?? '';
 
   const onWebhook = (event: FormEvent) => {
     event.preventDefault();
     const parsed = ZWebhookRequest.safeParse({ url: shownUrl.trim() });
     setUrlError(!parsed.success);
-    if (parsed.success) setWebhook.mutate({ project, url: parsed.data.url });
+    if (!parsed.success) return;
+    setFirstSave(!savedUrl);
+    setWebhook.mutate({ project, url: parsed.data.url });
   };
-  // Setting the saved URL again gives it a new signing secret: the old one stops verifying.
-  const savedUrl = settings.data?.webhookUrl ?? null;
-  const rotate = () => {
-    if (savedUrl) setWebhook.mutate({ project, url: savedUrl });
-  };
+  const rotate = () => rotation.mutate(project);
   const serverUrlError =
     setWebhook.error instanceof ApiError && setWebhook.error.status === 400
       ? setWebhook.error.code === 'WEBHOOK_URL_NOT_ALLOWED'
@@ -136,19 +138,27 @@ function ProjectSettings({ project }: { project: string }) {
                 label={t('staff.projects.rotateSecret')}
                 question={t('staff.projects.rotateQuestion')}
                 confirm={t('staff.projects.rotateConfirm')}
-                busy={setWebhook.isPending}
+                busy={rotation.isPending}
                 onConfirm={rotate}
               />
             )}
           </div>
         </form>
-        {setWebhook.isError && !serverUrlError && (
+        {((setWebhook.isError && !serverUrlError) || rotation.isError) && (
           <p role="alert" className="staff-error">
             {t('staff.projects.error')}
           </p>
         )}
-        {setWebhook.data && (
+        {firstSave && setWebhook.data && (
           <ShownOnce label={t('staff.projects.secret')} note={t('staff.projects.secretOnce')} value={setWebhook.data.secret} />
+        )}
+        {rotation.data && (
+          <>
+            <ShownOnce label={t('staff.projects.secret')} note={t('staff.projects.secretOnce')} value={rotation.data.secret} />
+            <p className="staff-muted">
+              {t('staff.projects.rotatedUntil', { date: new Date(rotation.data.previousSecretExpiresAt).toLocaleString(i18n.language) })}
+            </p>
+          </>
         )}
         {savedUrl && <WebhookTest project={project} />}
       </section>

@@ -84,12 +84,15 @@ describe('staff admin pages', () => {
     ]);
   });
 
-  it('rotates the webhook secret after a confirmation and shows the new one once', async () => {
+  it('rotates the webhook secret after a confirmation, shows the new one once and until when the old one signs too', async () => {
     setStaffToken('staff-token');
     const fetchMock = mockApi({
       ...admin,
       '/api/staff/projects/familytown/webhook-deliveries': { body: { data: [] } },
-      '/api/staff/projects/familytown/webhook': { body: { url: 'https://game.example/hook', secret: 'whsec_new' } },
+      '/api/staff/projects/familytown/webhook/rotate-secret': {
+        body: { url: 'https://game.example/hook', secret: 'whsec_new', previousSecretExpiresAt: '2026-11-29T20:00:00.000Z' },
+      },
+      '/api/staff/projects/familytown/webhook': { body: { url: 'https://game.example/other', secret: 'whsec_kept' } },
       '/api/staff/projects/familytown/api-keys': { body: { data: [] } },
       '/api/staff/projects/familytown': {
         body: { data: { name: 'familytown', webhookUrl: 'https://game.example/hook', activeApiKeys: 0 } },
@@ -98,14 +101,23 @@ describe('staff admin pages', () => {
     });
     renderStaff('/staff/projects');
     expect(await screen.findByText('No deliveries yet')).toBeInTheDocument();
+
+    // A changed URL keeps its secret: nothing new to show.
+    changeValue(screen.getByLabelText('Webhook URL'), 'https://game.example/other');
+    fireEvent.click(screen.getByRole('button', { name: 'Save webhook' }));
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(screen.queryByLabelText('Signing secret')).not.toBeInTheDocument();
+
     fireEvent.click(await screen.findByRole('button', { name: 'Rotate secret' }));
-    expect(posts(fetchMock)).toEqual([]);
-    const question = screen.getByRole('group', { name: /^Make a new signing secret\?/ });
+    expect(posts(fetchMock)).toHaveLength(1);
+    const question = screen.getByRole('group', { name: /^Make a new signing secret\? For 24 hours/ });
     expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Yes, rotate' }));
     fireEvent.click(within(question).getByRole('button', { name: 'Yes, rotate' }));
     expect(((await screen.findByLabelText('Signing secret')) as HTMLInputElement).value).toBe('whsec_new');
+    expect(screen.getByText(/^The previous secret also signs events until /)).toBeInTheDocument();
     expect(posts(fetchMock)).toEqual([
-      { url: '/api/staff/projects/familytown/webhook', method: 'PUT', body: { url: 'https://game.example/hook' } },
+      { url: '/api/staff/projects/familytown/webhook', method: 'PUT', body: { url: 'https://game.example/other' } },
+      { url: '/api/staff/projects/familytown/webhook/rotate-secret', method: 'POST', body: {} },
     ]);
   });
 

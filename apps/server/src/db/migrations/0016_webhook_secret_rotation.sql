@@ -1,0 +1,2 @@
+ALTER TABLE "project_webhooks" ADD COLUMN "previous_secret" text;--> statement-breakpoint
+ALTER TABLE "project_webhooks" ADD COLUMN "previous_secret_expires_at" timestamp with time zone;
