@@ -60,8 +60,13 @@ test.describe('catalogue in English', () => {
     // `/games/en/` arrives rendered with its games; reached from a game's page, the browser draws it.
     await page.goto('/games/en/familytown/');
     await expect(page.getByRole('heading', { level: 1, name: 'Family Town' })).toBeVisible();
+    // React has taken the page over: the logo is followed by the router, not by a page load.
+    await page.waitForFunction(() => document.getElementById('root')?.hasAttribute('data-hydrating') === false);
+    // The games answer only once the loader has been seen and measured.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/control/get-games-data', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await released;
       await route.continue();
     });
     await page.getByRole('banner').getByRole('link', { name: 'Game Portal' }).click();
@@ -71,6 +76,7 @@ test.describe('catalogue in English', () => {
     const viewport = page.viewportSize();
     expect(footerBox && viewport && footerBox.y + footerBox.height).toBeGreaterThanOrEqual((viewport?.height ?? 0) - 2);
     expect(footerBox && viewport && footerBox.y + footerBox.height).toBeLessThanOrEqual((viewport?.height ?? 0) + 2);
+    release();
     await expect(page.getByRole('heading', { name: 'Family Town' })).toBeVisible();
     await expect(page.getByRole('status')).toHaveCount(0);
   });
