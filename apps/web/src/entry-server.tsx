@@ -17,7 +17,7 @@ import { Writable } from 'node:stream';
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGES, PORTAL_LANGUAGES, isPortalLanguage, type PortalLanguage } from '@portal/contracts/languages';
+import { FALLBACK_LANGUAGE, PORTAL_LANGUAGES, isPortalLanguage, type PortalLanguage } from '@portal/contracts/languages';
 import type { TGameRecord, TInitialConfig, TSeoData, TSingleGameData } from '@portal/contracts/control';
 import { queryClient } from '@/shared/api/query-client';
 import { setServerFetch } from '@/shared/api/transport';
@@ -25,6 +25,7 @@ import { controlKeys } from '@/shared/api/query-keys';
 import { initialConfigQueryOptions } from '@/shared/api/get-initial-config';
 import { renderedPageMeta, resolvePageMeta, PAGE_TAG_ATTRIBUTE } from '@/shared/hooks/use-page-meta';
 import { pickLocalized } from '@/shared/i18n/localized';
+import { I18N_OPTIONS } from '@/shared/i18n/i18n';
 import { assetUrl } from '@/shared/asset-url';
 import { routes } from '@/shared/paths';
 import { catalogueGames, gamesDataQueryOptions } from '@/features/catalogue/api/get-games-data';
@@ -86,6 +87,8 @@ export const scriptJson = (value: unknown) =>
     .replace(/\u2029/g, '\\u2029');
 
 let i18nStarted: Promise<unknown> | null = null;
+/** The languages whose translations i18next holds (the server reads each file once). */
+const added = new Set<PortalLanguage>();
 
 /**
  * Switches the render to `lng` and returns the translations the page carries: its language's
@@ -93,23 +96,14 @@ let i18nStarted: Promise<unknown> | null = null;
  * none before it has taken the page over.
  */
 async function speakLanguage(request: RenderRequest, lng: PortalLanguage): Promise<PageState['translations']> {
-  i18nStarted ??= i18next.use(initReactI18next).init({
-    lng,
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    load: 'languageOnly',
-    ns: ['translation'],
-    defaultNS: 'translation',
-    interpolation: { escapeValue: false },
-    resources: {},
-  });
+  i18nStarted ??= i18next.use(initReactI18next).init({ lng, ...I18N_OPTIONS, resources: {} });
   await i18nStarted;
   const carried: PageState['translations'] = {};
   for (const language of new Set([lng, FALLBACK_LANGUAGE as PortalLanguage])) {
     const translations = await request.translations(language);
-    // The same object each time (the server keeps them): added once.
-    if (i18next.getResourceBundle(language, 'translation') !== translations) {
+    if (!added.has(language)) {
       i18next.addResourceBundle(language, 'translation', translations, true, true);
+      added.add(language);
     }
     carried[language] = translations;
   }

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   FALLBACK_LANGUAGE,
@@ -72,6 +72,16 @@ i18next.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });
 
+/** The options the browser's and the server's i18next share (entry-server.tsx). */
+export const I18N_OPTIONS = {
+  fallbackLng: FALLBACK_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  load: 'languageOnly',
+  ns: ['translation'],
+  defaultNS: 'translation',
+  interpolation: { escapeValue: false },
+} as const satisfies InitOptions;
+
 /**
  * Resources come over HTTP (`public/locales/{lng}/translation.json`), never in the bundle,
  * or with a page the server rendered (its language's, `preloaded`): those are not asked for
@@ -83,12 +93,7 @@ export function initI18n(lng: Language = initialLanguage(), preloaded?: Partial<
     .use(initReactI18next)
     .init({
       lng,
-      fallbackLng: FALLBACK_LANGUAGE,
-      supportedLngs: [...LANGUAGES],
-      load: 'languageOnly',
-      ns: ['translation'],
-      defaultNS: 'translation',
-      interpolation: { escapeValue: false },
+      ...I18N_OPTIONS,
       ...(preloaded && {
         resources: Object.fromEntries(Object.entries(preloaded).map(([language, translation]) => [language, { translation }])),
         partialBundledLanguages: true,
