@@ -314,6 +314,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       onPaid: { inTransaction: (tx, payment) => receipts.service.enqueue(tx, payment.id), committed: () => jobs.nudge() },
     });
     jobs.register(payments.service.jobKinds());
+    jobs.register(payments.refunds.jobKinds());
     jobs.register(receipts.service.jobKinds());
     app.addHook('preClose', async () => payments.live.hub.closeAll());
     app.addHook('onClose', () => payments.live.close());
@@ -337,9 +338,14 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     }
     await app.register(playerPaymentRoutes, { prefix: '/api', service: payments.service, live: payments.live, sandbox: config.standIns });
     if (config.standIns) await app.register(sandboxOrderRoutes, { prefix: '/api', service: payments.service });
-    await app.register(providerWebhookRoutes, { prefix: '/api', service: payments.service });
+    await app.register(providerWebhookRoutes, { prefix: '/api', service: payments.service, refunds: payments.refunds });
     await app.register(staffRoutes, { prefix: '/api', staff: staff.service, auth: staff.auth, payments: payments.service, guessLimit });
-    await app.register(moneyRoutes, { prefix: '/api', repository: createMoneyRepository(database.db), auth: staff.auth });
+    await app.register(moneyRoutes, {
+      prefix: '/api',
+      repository: createMoneyRepository(database.db),
+      auth: staff.auth,
+      refunds: payments.refunds,
+    });
     await app.register(catalogImageRoutes, { store: catalogImages, auth: staff.auth });
     await app.register(catalogConsoleRoutes, {
       prefix: '/api',

@@ -92,6 +92,10 @@ export const API_ERROR_CODES = [
   'RECEIPT_NOT_FOUND',
   /** 410: a receipt link past its time */
   'RECEIPT_LINK_EXPIRED',
+  /** 409: a refund larger than what is left of the payment (refunds pending or made count) */
+  'REFUND_EXCEEDS_REMAINING',
+  /** 502: the provider refused the refund (its reason in the message); nothing was refunded */
+  'REFUND_FAILED',
 
   // --- Support (SUPPORT_ERROR_CODES tells what each means) ---
   'TICKET_NOT_FOUND',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZProjectName } from './control.ts';
-import { ZCurrency, ZPaymentProviderId, ZPaymentStatus } from './payments.ts';
+import { REFUND_REASON_MAX } from './payments-constants.ts';
+import { ZCurrency, ZPaymentDispute, ZPaymentProviderId, ZPaymentRefund, ZPaymentStatus } from './payments.ts';
 import { ZStaffPayment, ZWebhookDelivery } from './staff.ts';
 
 /**
@@ -29,6 +30,18 @@ export const ZMoneyPaymentsQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type TMoneyPaymentsQuery = z.input<typeof ZMoneyPaymentsQuery>;
+
+/** GET /api/staff/money/payments.csv: the same search, every match (no pages), one line per payment. */
+export const ZMoneyPaymentsExportQuery = ZMoneyPaymentsQuery.omit({ page: true, pageSize: true });
+export type TMoneyPaymentsExportQuery = z.input<typeof ZMoneyPaymentsExportQuery>;
+
+/** POST /api/staff/money/payments/{paymentId}/refunds (finance and admin). */
+export const ZRefundCreateRequest = z.object({
+  /** minor units of the payment's currency; at most what is left to refund */
+  amountMinor: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  reason: z.string().trim().min(1).max(REFUND_REASON_MAX),
+});
+export type TRefundCreateRequest = z.infer<typeof ZRefundCreateRequest>;
 
 export const ZMoneyPaymentsPage = z.object({
   items: z.array(ZStaffPayment),
@@ -64,6 +77,9 @@ export const ZMoneyPaymentDetail = z.object({
   providerEvents: z.array(ZMoneyProviderEvent),
   /** The payment's webhook deliveries to the game server, oldest first (older servers leave it out). */
   webhookDeliveries: z.array(ZWebhookDelivery).optional(),
+  /** Its refunds, oldest first, and disputes (older servers leave them out). */
+  refunds: z.array(ZPaymentRefund).optional(),
+  disputes: z.array(ZPaymentDispute).optional(),
 });
 export type TMoneyPaymentDetail = z.infer<typeof ZMoneyPaymentDetail>;
 
@@ -80,14 +96,36 @@ export const ZRevenueRow = z.object({
   day: ZDay,
   project: z.string(),
   currency: ZCurrency,
+  /** payments paid that day */
   payments: z.number().int().nonnegative(),
+  /** gross: what those payments charged */
   amountMinor: z.number().int().nonnegative(),
   /** decimal string in the currency ("1499.00") */
   amount: z.string(),
+  /** refunds that succeeded that day (of payments of any day) */
+  refundsMinor: z.number().int().nonnegative(),
+  refunds: z.string(),
+  /** disputes opened that day and not won */
+  disputesMinor: z.number().int().nonnegative(),
+  disputes: z.string(),
+  /** gross - refunds - disputes; negative on a day with more refunds than sales */
+  netMinor: z.number().int(),
+  net: z.string(),
 });
 export type TRevenueRow = z.infer<typeof ZRevenueRow>;
 
-export const ZRevenueTotal = ZRevenueRow.pick({ currency: true, payments: true, amountMinor: true, amount: true });
+export const ZRevenueTotal = ZRevenueRow.pick({
+  currency: true,
+  payments: true,
+  amountMinor: true,
+  amount: true,
+  refundsMinor: true,
+  refunds: true,
+  disputesMinor: true,
+  disputes: true,
+  netMinor: true,
+  net: true,
+});
 
 export const ZRevenueReport = z.object({
   rows: z.array(ZRevenueRow),

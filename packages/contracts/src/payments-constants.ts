@@ -95,15 +95,28 @@ export const STRIPE_MESSAGES = {
 
 // --- Webhooks ----------------------------------------------------------------------------------
 
-export const PAYMENT_WEBHOOK_TYPES = ['payment.paid', 'payment.failed', 'payment.canceled'] as const;
+/** The events of a payment's final status: one per payment. */
+export const PAYMENT_STATUS_WEBHOOK_TYPES = ['payment.paid', 'payment.failed', 'payment.canceled'] as const;
+export type TPaymentStatusWebhookType = (typeof PAYMENT_STATUS_WEBHOOK_TYPES)[number];
+/** Every event about a payment: its final status, then each refund that succeeded and each dispute's news. */
+export const PAYMENT_WEBHOOK_TYPES = [...PAYMENT_STATUS_WEBHOOK_TYPES, 'payment.refunded', 'payment.disputed'] as const;
 export type TPaymentWebhookType = (typeof PAYMENT_WEBHOOK_TYPES)[number];
+
+/** A refund's state: pending at the provider, then succeeded or failed. */
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export type TRefundStatus = (typeof REFUND_STATUSES)[number];
+/** A dispute (chargeback): open while the bank decides, then won or lost. */
+export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
+export type TDisputeStatus = (typeof DISPUTE_STATUSES)[number];
+/** The longest reason staff give a refund. */
+export const REFUND_REASON_MAX = 500;
 
 /** Which webhook a final status sends: none is a cancelled payment. */
 export const WEBHOOK_TYPE_OF_STATUS = {
   paid: 'payment.paid',
   fail: 'payment.failed',
   none: 'payment.canceled',
-} as const satisfies Record<(typeof FINAL_PAYMENT_STATUSES)[number], TPaymentWebhookType>;
+} as const satisfies Record<(typeof FINAL_PAYMENT_STATUSES)[number], TPaymentStatusWebhookType>;
 
 /** `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`. */
 export const PAYMENT_SIGNATURE_HEADER = 'Portal-Signature';

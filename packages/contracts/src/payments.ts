@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { CURRENCIES, PAYMENT_METHODS, PAYMENT_PROVIDERS, PAYMENT_STATUSES, PAYMENT_WEBHOOK_TYPES } from './payments-constants.ts';
+import {
+  CURRENCIES,
+  DISPUTE_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  PAYMENT_STATUS_WEBHOOK_TYPES,
+  PAYMENT_WEBHOOK_TYPES,
+  REFUND_STATUSES,
+} from './payments-constants.ts';
 
 export * from './payments-constants.ts';
 
@@ -22,6 +31,9 @@ export const ZPaymentProviderConfig = z.object({
   currencySymbol: z.string(),
 });
 export const ZPaymentWebhookType = z.enum(PAYMENT_WEBHOOK_TYPES);
+export const ZPaymentStatusWebhookType = z.enum(PAYMENT_STATUS_WEBHOOK_TYPES);
+export const ZRefundStatus = z.enum(REFUND_STATUSES);
+export const ZDisputeStatus = z.enum(DISPUTE_STATUSES);
 
 export const ZAmountMinor = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
@@ -86,6 +98,9 @@ export const ZPaymentHistoryItem = z.object({
   currency: ZCurrency,
   status: ZPaymentStatus,
   projectName: z.string(),
+  /** Set when refunds gave money back: `partial` or `full`, with the amount in major units. */
+  refunded: z.enum(['partial', 'full']).optional(),
+  refundedPrice: z.number().optional(),
 });
 export type TPaymentHistoryItem = z.infer<typeof ZPaymentHistoryItem>;
 
@@ -150,8 +165,50 @@ export const ZGameServerPayment = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   paidAt: z.string().nullable(),
+  /** What succeeded refunds gave back, in `currency` ("99.95") and in minor units; "0.00" and 0 when none. */
+  refundedAmount: z.string(),
+  refundedAmountMinor: ZAmountMinor,
 });
 export type TGameServerPayment = z.infer<typeof ZGameServerPayment>;
+
+/** One refund of a payment (game-server API, webhooks, the console). */
+export const ZPaymentRefund = z.object({
+  refundId: z.string(),
+  paymentId: z.string(),
+  status: ZRefundStatus,
+  amount: z.string(),
+  amountMinor: ZAmountMinor,
+  currency: ZCurrency,
+  /** `staff`: made in the console; `provider`: made at the provider (its dashboard) and read back. */
+  source: z.enum(['staff', 'provider']),
+  /** The provider's reason of a failed refund. */
+  failureReason: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TPaymentRefund = z.infer<typeof ZPaymentRefund>;
+
+/** A dispute (chargeback) of a payment, as the provider last reported it. */
+export const ZPaymentDispute = z.object({
+  disputeId: z.string(),
+  paymentId: z.string(),
+  status: ZDisputeStatus,
+  amount: z.string(),
+  amountMinor: ZAmountMinor,
+  currency: ZCurrency,
+  /** The provider's reason (`fraudulent`, `product_not_received`, ...). */
+  reason: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TPaymentDispute = z.infer<typeof ZPaymentDispute>;
+
+/** GET /api/v1/payments/{paymentId}: the payment with its refunds and disputes. */
+export const ZGameServerPaymentDetail = ZGameServerPayment.extend({
+  refunds: z.array(ZPaymentRefund),
+  disputes: z.array(ZPaymentDispute),
+});
+export type TGameServerPaymentDetail = z.infer<typeof ZGameServerPaymentDetail>;
 
 export const ZPaymentWebhookEvent = z.object({
   /**
@@ -159,10 +216,29 @@ export const ZPaymentWebhookEvent = z.object({
    * event, so a receiver dedupes by it (or by `data.paymentId`, a payment has one final event).
    */
   id: z.string().regex(/^evt_[0-9a-f]{32}$/),
-  type: ZPaymentWebhookType,
+  type: ZPaymentStatusWebhookType,
   data: ZGameServerPayment,
 });
 export type TPaymentWebhookEvent = z.infer<typeof ZPaymentWebhookEvent>;
+
+/**
+ * `payment.refunded`: one per refund that succeeded (its own event id). `data` is the payment
+ * after it, with `refund` the refund and `refund.whole` true when nothing is left to refund.
+ */
+export const ZPaymentRefundedEvent = z.object({
+  id: z.string().regex(/^evt_[0-9a-f]{32}$/),
+  type: z.literal('payment.refunded'),
+  data: ZGameServerPayment.extend({ refund: ZPaymentRefund.extend({ whole: z.boolean() }) }),
+});
+export type TPaymentRefundedEvent = z.infer<typeof ZPaymentRefundedEvent>;
+
+/** `payment.disputed`: a dispute opened, or its state changed (one event per state). */
+export const ZPaymentDisputedEvent = z.object({
+  id: z.string().regex(/^evt_[0-9a-f]{32}$/),
+  type: z.literal('payment.disputed'),
+  data: ZGameServerPayment.extend({ dispute: ZPaymentDispute }),
+});
+export type TPaymentDisputedEvent = z.infer<typeof ZPaymentDisputedEvent>;
 
 /**
  * What "send test event" in the console posts to a project's webhook URL, signed like every

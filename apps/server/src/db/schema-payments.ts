@@ -84,6 +84,8 @@ export const payments = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     paidAt: at('paid_at'),
+    /** what succeeded refunds gave back, in minor units of `currency` (kept with each refund's success) */
+    refundedMinor: integer('refunded_minor').notNull().default(0),
   },
   (table) => [
     uniqueIndex('payments_project_idempotency_idx').on(table.project, table.idempotencyKey),
@@ -111,6 +113,64 @@ export const paymentAttempts = pgTable(
   (table) => [
     uniqueIndex('payment_attempts_provider_ref_idx').on(table.provider, table.providerRef),
     index('payment_attempts_payment_idx').on(table.paymentId),
+  ],
+);
+
+/**
+ * Refunds of paid payments: staff's (made through the provider's refund API, the row's id its
+ * idempotency key) and those made at the provider's dashboard (read back from the provider).
+ * Money is reserved by the pending and succeeded ones: a new refund fits in what is left.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: uuid('id').primaryKey(),
+    paymentId: uuid('payment_id').notNull(),
+    project: text('project').notNull(),
+    provider: text('provider').$type<TPaymentProviderId>().notNull(),
+    /** the provider payment refunded */
+    providerRef: text('provider_ref').notNull(),
+    /** the provider's refund id, once the provider answered */
+    refundRef: text('refund_ref'),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').$type<TCurrency>().notNull(),
+    reason: text('reason').notNull(),
+    status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull(),
+    failureReason: text('failure_reason'),
+    /** `staff`: made in the console; `provider`: made at the provider and read back */
+    source: text('source').$type<'staff' | 'provider'>().notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    /** set when it succeeded or failed */
+    finishedAt: at('finished_at'),
+  },
+  (table) => [
+    uniqueIndex('payment_refunds_provider_ref_idx').on(table.provider, table.refundRef),
+    index('payment_refunds_payment_idx').on(table.paymentId),
+    index('payment_refunds_finished_idx').on(table.finishedAt),
+  ],
+);
+
+/** Disputes (chargebacks) the providers report on paid payments, with their latest state. */
+export const paymentDisputes = pgTable(
+  'payment_disputes',
+  {
+    id: uuid('id').primaryKey(),
+    paymentId: uuid('payment_id').notNull(),
+    project: text('project').notNull(),
+    provider: text('provider').$type<TPaymentProviderId>().notNull(),
+    disputeRef: text('dispute_ref').notNull(),
+    status: text('status').$type<'open' | 'won' | 'lost'>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').$type<TCurrency>().notNull(),
+    reason: text('reason').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payment_disputes_provider_ref_idx').on(table.provider, table.disputeRef),
+    index('payment_disputes_payment_idx').on(table.paymentId),
   ],
 );
 
@@ -151,6 +211,27 @@ export const sandboxPayments = pgTable(
     updatedAt: at('updated_at').notNull(),
   },
   (table) => [uniqueIndex('sandbox_payments_key_idx').on(table.provider, table.idempotencyKey)],
+);
+
+/** Refunds of the sandbox's payments (unique per provider and idempotency key). */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    refundRef: text('refund_ref').primaryKey(),
+    providerRef: text('provider_ref').notNull(),
+    provider: text('provider').$type<TPaymentProviderId>().notNull(),
+    refundId: text('refund_id').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').$type<TCurrency>().notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status').$type<'succeeded' | 'failed'>().notNull(),
+    failureReason: text('failure_reason'),
+    createdAt: at('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('sandbox_refunds_key_idx').on(table.provider, table.idempotencyKey),
+    index('sandbox_refunds_payment_idx').on(table.providerRef),
+  ],
 );
 
 /**
@@ -220,3 +301,5 @@ export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
 export type PaymentAttemptRow = typeof paymentAttempts.$inferSelect;
+export type PaymentRefundRow = typeof paymentRefunds.$inferSelect;
+export type PaymentDisputeRow = typeof paymentDisputes.$inferSelect;

@@ -2,6 +2,8 @@ import { createHash, createHmac } from 'node:crypto';
 import {
   PAYMENT_EVENT_ID_HEADER,
   PAYMENT_SIGNATURE_HEADER,
+  type TPaymentDisputedEvent,
+  type TPaymentRefundedEvent,
   type TPaymentWebhookEvent,
   type TWebhookTestEvent,
 } from '@portal/contracts/payments';
@@ -63,8 +65,8 @@ export interface WebhookOutcome {
   permanent: boolean;
 }
 
-/** Any signed event a game server receives: a payment's final event or a test event. */
-export type PortalWebhookEvent = TPaymentWebhookEvent | TWebhookTestEvent;
+/** Any signed event a game server receives: a payment's final event, a refund, a dispute, or a test event. */
+export type PortalWebhookEvent = TPaymentWebhookEvent | TPaymentRefundedEvent | TPaymentDisputedEvent | TWebhookTestEvent;
 
 export interface GameServerWebhooks {
   /** Posts `event` signed with the target's secret and tells how it went; never throws. */

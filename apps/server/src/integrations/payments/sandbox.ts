@@ -9,7 +9,10 @@ import {
   type CreatedProviderPayment,
   type PaymentProvider,
   type ProviderEvent,
+  type ProviderNotification,
   type ProviderPaymentState,
+  type ProviderRefund,
+  type RefundInput,
   type ProviderPaymentStatus,
   type WebhookHeaders,
   type ProviderCapabilities,
@@ -29,6 +32,20 @@ export interface SandboxPaymentRecord {
   updatedAt: Date;
 }
 
+/** One refund of a sandbox payment. */
+export interface SandboxRefundRecord {
+  refundRef: string;
+  providerRef: string;
+  provider: TPaymentProviderId;
+  refundId: string;
+  amountMinor: number;
+  currency: TCurrency;
+  idempotencyKey: string;
+  status: 'succeeded' | 'failed';
+  failureReason: string | null;
+  createdAt: Date;
+}
+
 /**
  * Where sandbox payments live. The payments module backs it with a table so that every server
  * process sees the same sandbox; `createMemorySandboxStore` serves tests and single processes.
@@ -39,12 +56,33 @@ export interface SandboxPaymentStore {
   get(providerRef: string): Promise<SandboxPaymentRecord | undefined>;
   /** Compare-and-set: moves `from` -> `to` and answers true, or answers false when the status was not `from`. */
   transition(providerRef: string, from: ProviderPaymentStatus, to: ProviderPaymentStatus, at: Date): Promise<boolean>;
+  /**
+   * Records a refund unless the provider has one under the idempotency key (then answers that
+   * one). `decide` sees the payment's refunds recorded so far, under a lock of the payment, and
+   * says whether this one succeeds: the sandbox refunds at most what was paid, like a provider.
+   */
+  insertRefundOrGet(
+    record: Omit<SandboxRefundRecord, 'status' | 'failureReason'>,
+    decide: (earlier: SandboxRefundRecord[]) => Pick<SandboxRefundRecord, 'status' | 'failureReason'>,
+  ): Promise<SandboxRefundRecord>;
+  refunds(providerRef: string): Promise<SandboxRefundRecord[]>;
 }
 
 export function createMemorySandboxStore(): SandboxPaymentStore {
   const byRef = new Map<string, SandboxPaymentRecord>();
   const byKey = new Map<string, string>();
+  const refunds: SandboxRefundRecord[] = [];
   return {
+    async insertRefundOrGet(record, decide) {
+      const existing = refunds.find((refund) => refund.provider === record.provider && refund.idempotencyKey === record.idempotencyKey);
+      if (existing) return structuredClone(existing);
+      const stored = { ...record, ...decide(refunds.filter((refund) => refund.providerRef === record.providerRef)) };
+      refunds.push(stored);
+      return structuredClone(stored);
+    },
+    async refunds(providerRef) {
+      return refunds.filter((refund) => refund.providerRef === providerRef).map((refund) => structuredClone(refund));
+    },
     async insertOrGet(record) {
       const key = `${record.provider}\n${record.idempotencyKey}`;
       const existing = byKey.get(key);
@@ -144,7 +182,44 @@ export class SandboxPaymentProvider implements PaymentProvider {
     }
   }
 
-  async parseWebhook(_rawBody: string | Buffer, _headers: WebhookHeaders): Promise<ProviderEvent | null> {
+  /**
+   * Refunds a paid sandbox payment at once: it succeeds while the refunds stay within what was
+   * paid, and fails with the provider's kind of reason otherwise, as a real provider answers.
+   */
+  async refund(input: RefundInput): Promise<ProviderRefund> {
+    const payment = await this.mustGet(input.providerRef);
+    const record = await this.options.store.insertRefundOrGet(
+      {
+        refundRef: `sbx_re_${randomUUID()}`,
+        providerRef: input.providerRef,
+        provider: this.id,
+        refundId: input.refundId,
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        idempotencyKey: input.idempotencyKey,
+        createdAt: this.now(),
+      },
+      (earlier) => {
+        const refunded = earlier.filter((refund) => refund.status === 'succeeded').reduce((sum, refund) => sum + refund.amountMinor, 0);
+        if (payment.status !== 'paid') return { status: 'failed', failureReason: 'payment_not_paid' };
+        if (input.currency !== payment.currency || input.amountMinor < 1 || refunded + input.amountMinor > payment.amountMinor) {
+          return { status: 'failed', failureReason: 'amount_exceeds_remaining' };
+        }
+        return { status: 'succeeded', failureReason: null };
+      },
+    );
+    if (record.refundId !== input.refundId || record.amountMinor !== input.amountMinor) {
+      throw new PaymentProviderError(this.id, 'idempotency key reused with other parameters', 400, 'idempotency_error');
+    }
+    return refundOf(record);
+  }
+
+  async listRefunds(providerRef: string): Promise<ProviderRefund[]> {
+    await this.mustGet(providerRef);
+    return (await this.options.store.refunds(providerRef)).map(refundOf);
+  }
+
+  async parseWebhook(_rawBody: string | Buffer, _headers: WebhookHeaders): Promise<ProviderNotification | null> {
     throw new WebhookVerificationError(this.id, 'the sandbox sends no webhooks');
   }
 
@@ -178,5 +253,17 @@ function stateOf(record: SandboxPaymentRecord): ProviderPaymentState {
     amountMinor: record.amountMinor,
     currency: record.currency,
     paymentId: record.paymentId,
+  };
+}
+
+function refundOf(record: SandboxRefundRecord): ProviderRefund {
+  return {
+    refundRef: record.refundRef,
+    providerRef: record.providerRef,
+    status: record.status,
+    amountMinor: record.amountMinor,
+    currency: record.currency,
+    refundId: record.refundId,
+    ...(record.failureReason && { failureReason: record.failureReason }),
   };
 }

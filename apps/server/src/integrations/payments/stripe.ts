@@ -8,8 +8,11 @@ import {
   type CreatePaymentInput,
   type CreatedProviderPayment,
   type PaymentProvider,
-  type ProviderEvent,
+  type ProviderDisputeStatus,
+  type ProviderNotification,
   type ProviderPaymentState,
+  type ProviderRefund,
+  type RefundInput,
   type ProviderPaymentStatus,
   type WebhookHeaders,
   type ProviderCapabilities,
@@ -84,7 +87,32 @@ export class StripePaymentProvider implements PaymentProvider {
     return stateOf(await this.call(() => this.stripe.paymentIntents.cancel(providerRef)));
   }
 
-  async parseWebhook(rawBody: string | Buffer, headers: WebhookHeaders): Promise<ProviderEvent | null> {
+  async refund(input: RefundInput): Promise<ProviderRefund> {
+    const refund = await this.call(() =>
+      this.stripe.refunds.create(
+        {
+          payment_intent: input.providerRef,
+          amount: input.amountMinor,
+          metadata: { refundId: input.refundId, reason: input.reason.slice(0, 500) },
+        },
+        { idempotencyKey: input.idempotencyKey },
+      ),
+    );
+    return refundOf(refund);
+  }
+
+  async listRefunds(providerRef: string): Promise<ProviderRefund[]> {
+    const refunds: ProviderRefund[] = [];
+    // Auto-pagination: a payment has few refunds, but every one of them counts.
+    await this.call(() =>
+      this.stripe.refunds.list({ payment_intent: providerRef, limit: 100 }).autoPagingEach((refund) => {
+        refunds.push(refundOf(refund));
+      }),
+    );
+    return refunds;
+  }
+
+  async parseWebhook(rawBody: string | Buffer, headers: WebhookHeaders): Promise<ProviderNotification | null> {
     const signature = headerValue(headers, 'stripe-signature');
     if (!signature) throw new WebhookVerificationError(ID, 'no Stripe-Signature header');
     let event: Stripe.Event;
@@ -101,8 +129,35 @@ export class StripePaymentProvider implements PaymentProvider {
       throw new WebhookVerificationError(ID, error instanceof Error ? error.message : 'bad signature');
     }
     const object = event.data.object as { object?: string };
-    if (object.object !== 'payment_intent') return null;
-    return { ...stateOf(object as Stripe.PaymentIntent), provider: ID, eventId: event.id };
+    if (object.object === 'payment_intent') return { ...stateOf(object as Stripe.PaymentIntent), provider: ID, eventId: event.id };
+    // charge.refunded, refund.created/updated/failed, charge.refund.updated: the refunds of
+    // that intent are read back, ours and those made in Stripe's dashboard alike.
+    if (object.object === 'charge' && event.type === 'charge.refunded') {
+      const intent = idOf((object as Stripe.Charge).payment_intent);
+      return intent ? { kind: 'refund', provider: ID, providerRef: intent, eventId: event.id } : null;
+    }
+    if (object.object === 'refund') {
+      const intent = idOf((object as Stripe.Refund).payment_intent);
+      return intent ? { kind: 'refund', provider: ID, providerRef: intent, eventId: event.id } : null;
+    }
+    if (object.object === 'dispute') {
+      const dispute = object as Stripe.Dispute;
+      const intent = idOf(dispute.payment_intent);
+      const currency = ZCurrency.safeParse(dispute.currency.toUpperCase());
+      if (!intent || !currency.success) return null;
+      return {
+        kind: 'dispute',
+        provider: ID,
+        providerRef: intent,
+        eventId: event.id,
+        disputeRef: dispute.id,
+        status: disputeStatus(dispute.status),
+        amountMinor: dispute.amount,
+        currency: currency.data,
+        reason: dispute.reason,
+      };
+    }
+    return null;
   }
 
   private async call<T>(request: () => Promise<T>): Promise<T> {
@@ -144,5 +199,33 @@ function stateOf(intent: Stripe.PaymentIntent): ProviderPaymentState {
     amountMinor: intent.amount,
     currency: currency.data,
     ...(paymentId && { paymentId }),
+  };
+}
+
+const idOf = (value: string | { id: string } | null | undefined): string | undefined =>
+  typeof value === 'string' ? value : (value?.id ?? undefined);
+
+/** Stripe's dispute statuses: `won` and `warning_closed` end in the merchant's favour, `lost` not; the rest are open. */
+export function disputeStatus(status: Stripe.Dispute.Status): ProviderDisputeStatus {
+  if (status === 'won' || status === 'warning_closed') return 'won';
+  if (status === 'lost') return 'lost';
+  return 'open';
+}
+
+function refundOf(refund: Stripe.Refund): ProviderRefund {
+  const currency = ZCurrency.safeParse(refund.currency.toUpperCase());
+  if (!currency.success) throw new PaymentProviderError(ID, `refund ${refund.id} is in ${refund.currency}`);
+  const providerRef = idOf(refund.payment_intent);
+  if (!providerRef) throw new PaymentProviderError(ID, `refund ${refund.id} names no PaymentIntent`);
+  const refundId = refund.metadata?.refundId;
+  return {
+    refundRef: refund.id,
+    providerRef,
+    // requires_action (a bank transfer refund waiting for the customer's details) is still pending.
+    status: refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending',
+    amountMinor: refund.amount,
+    currency: currency.data,
+    ...(refundId && { refundId }),
+    ...(refund.failure_reason && { failureReason: refund.failure_reason }),
   };
 }

@@ -19,10 +19,72 @@ export interface ProviderPaymentState {
 
 /** A verified provider notification: the state it proves, plus the provider's event id if any. */
 export interface ProviderEvent extends ProviderPaymentState {
+  kind?: 'payment';
   provider: TPaymentProviderId;
   /** Provider event id (Stripe `evt_...`), for logs and de-duplication; absent when none. */
   eventId?: string;
 }
+
+/** A refund's state at the provider. `failed` covers the provider's cancelled and failed. */
+export type ProviderRefundStatus = 'pending' | 'succeeded' | 'failed';
+
+/** A provider's view of one refund of a provider payment, normalized. */
+export interface ProviderRefund {
+  /** The provider's refund id (Stripe `re_...`, YooKassa's refund id, Yandex Pay's operation id). */
+  refundRef: string;
+  /** The provider payment refunded. */
+  providerRef: string;
+  status: ProviderRefundStatus;
+  amountMinor: number;
+  currency: TCurrency;
+  /** Our refund id when the provider echoes it back (metadata, external operation id). */
+  refundId?: string;
+  /** The provider's reason for a failed refund. */
+  failureReason?: string;
+}
+
+export interface RefundInput {
+  /** The provider payment to refund. */
+  providerRef: string;
+  /** Our refund id: sent as metadata / external operation id. */
+  refundId: string;
+  amountMinor: number;
+  currency: TCurrency;
+  /** Staff's words, kept with the refund where the provider has a place for them. */
+  reason: string;
+  /** The same key gives the same provider refund, whatever crashed in between. */
+  idempotencyKey: string;
+}
+
+/**
+ * An authentic notification that a provider payment's refunds changed (one was made at the
+ * provider's dashboard, or one of ours finished): the module reads them back with `listRefunds`.
+ */
+export interface ProviderRefundNotice {
+  kind: 'refund';
+  provider: TPaymentProviderId;
+  providerRef: string;
+  eventId?: string;
+}
+
+export type ProviderDisputeStatus = 'open' | 'won' | 'lost';
+
+/** A dispute (chargeback) the provider reports on a provider payment. */
+export interface ProviderDisputeEvent {
+  kind: 'dispute';
+  provider: TPaymentProviderId;
+  providerRef: string;
+  eventId?: string;
+  /** The provider's dispute id (Stripe `dp_...`). */
+  disputeRef: string;
+  status: ProviderDisputeStatus;
+  amountMinor: number;
+  currency: TCurrency;
+  reason: string;
+}
+
+/** What a verified provider notification is about. */
+export type ProviderNotification = ProviderEvent | ProviderRefundNotice | ProviderDisputeEvent;
 
 export interface CreatePaymentInput {
   /** Our payment id; sent to the provider as metadata / order id. */
@@ -85,7 +147,15 @@ export interface PaymentProvider {
    * `WebhookVerificationError` when it is not authentic; answers null when it is authentic but
    * not about a payment (answer 2xx and ignore it, or the provider retries for days).
    */
-  parseWebhook(rawBody: string | Buffer, headers: WebhookHeaders): Promise<ProviderEvent | null>;
+  parseWebhook(rawBody: string | Buffer, headers: WebhookHeaders): Promise<ProviderNotification | null>;
+  /**
+   * Refunds a paid provider payment, fully or in part, through the provider's refund API. The
+   * same `idempotencyKey` answers the same refund (a retry after a crash moves no money twice).
+   * A refusal (more than is left, a payment not paid) throws `PaymentProviderError`.
+   */
+  refund(input: RefundInput): Promise<ProviderRefund>;
+  /** Every refund of a provider payment, ours and those made at the provider's dashboard. */
+  listRefunds(providerRef: string): Promise<ProviderRefund[]>;
 }
 
 /** An unsigned, forged, tampered, expired or unknown provider notification. Nothing changes. */

@@ -10,8 +10,10 @@ import {
   type CreatePaymentInput,
   type CreatedProviderPayment,
   type PaymentProvider,
-  type ProviderEvent,
+  type ProviderNotification,
   type ProviderPaymentState,
+  type ProviderRefund,
+  type RefundInput,
   type ProviderPaymentStatus,
   type WebhookHeaders,
   type ProviderCapabilities,
@@ -61,7 +63,22 @@ const ZOrder = z.object({
 });
 type YandexOrder = z.infer<typeof ZOrder>;
 
-const ZOrderAnswer = z.object({ status: z.literal('success'), data: z.object({ order: ZOrder }) });
+const ZOperation = z.object({
+  operationId: z.string(),
+  orderId: z.string(),
+  operationType: z.string(),
+  status: z.enum(['PENDING', 'SUCCESS', 'FAIL']),
+  amount: z.union([z.string(), z.number()]).optional(),
+  externalOperationId: z.string().nullish(),
+  reason: z.string().nullish(),
+});
+type YandexOperation = z.infer<typeof ZOperation>;
+const ZOperationAnswer = z.object({ status: z.literal('success'), data: z.object({ operation: ZOperation }) });
+
+const ZOrderAnswer = z.object({
+  status: z.literal('success'),
+  data: z.object({ order: ZOrder, operations: z.array(ZOperation.loose()).optional() }),
+});
 const ZCreateAnswer = z.object({ status: z.literal('success'), data: z.object({ paymentUrl: z.string() }) });
 
 const ZWebhookPayload = z.object({
@@ -71,7 +88,7 @@ const ZWebhookPayload = z.object({
     .object({ orderId: z.string(), paymentStatus: z.enum(YANDEX_PAYMENT_STATUSES).nullish() })
     .loose()
     .optional(),
-  operation: z.object({ orderId: z.string() }).loose().optional(),
+  operation: z.object({ orderId: z.string(), operationType: z.string().optional() }).loose().optional(),
 });
 
 /**
@@ -145,7 +162,53 @@ export class YandexPayPaymentProvider implements PaymentProvider {
     return this.getPayment(providerRef);
   }
 
-  async parseWebhook(rawBody: string | Buffer, _headers: WebhookHeaders): Promise<ProviderEvent | null> {
+  async refund(input: RefundInput): Promise<ProviderRefund> {
+    if (input.currency !== CURRENCY) throw new PaymentProviderError(ID, `takes ${CURRENCY}, not ${input.currency}`);
+    const body = {
+      refundAmount: fromMinorUnits(input.amountMinor, input.currency),
+      externalOperationId: input.idempotencyKey,
+    };
+    try {
+      const answer = ZOperationAnswer.safeParse(
+        await this.call('POST', `/api/merchant/v2/orders/${encodeURIComponent(input.providerRef)}/refund`, body, input.idempotencyKey),
+      );
+      if (!answer.success) throw new PaymentProviderError(ID, `unexpected refund answer: ${answer.error.message}`);
+      return this.refundOf(answer.data.data.operation, input.currency, input.refundId);
+    } catch (error) {
+      // Started before (a retry after a crash): Yandex refuses the repeat; the operation is the answer.
+      if (!(error instanceof PaymentProviderError && error.providerCode === 'DUPLICATE_EXTERNAL_OPERATION_ID')) throw error;
+      const answer = ZOperationAnswer.safeParse(
+        await this.call('GET', `/api/merchant/v1/operations/${encodeURIComponent(input.idempotencyKey)}`),
+      );
+      if (!answer.success) throw new PaymentProviderError(ID, `unexpected operation answer: ${answer.error.message}`);
+      return this.refundOf(answer.data.data.operation, input.currency, input.refundId);
+    }
+  }
+
+  async listRefunds(providerRef: string): Promise<ProviderRefund[]> {
+    const answer = ZOrderAnswer.safeParse(await this.call('GET', `${ORDERS}/${encodeURIComponent(providerRef)}`));
+    if (!answer.success) throw new PaymentProviderError(ID, `unexpected order answer: ${answer.error.message}`);
+    const currency = ZCurrency.safeParse(answer.data.data.order.currencyCode);
+    if (!currency.success) throw new PaymentProviderError(ID, `order ${providerRef} is in ${answer.data.data.order.currencyCode}`);
+    return (answer.data.data.operations ?? [])
+      .filter((operation) => operation.operationType === 'REFUND')
+      .map((operation) => this.refundOf(operation, currency.data));
+  }
+
+  private refundOf(operation: YandexOperation, currency: ProviderRefund['currency'], refundId?: string): ProviderRefund {
+    if (operation.amount === undefined) throw new PaymentProviderError(ID, `refund ${operation.operationId} has no amount`);
+    return {
+      refundRef: operation.operationId,
+      providerRef: operation.orderId,
+      status: operation.status === 'SUCCESS' ? 'succeeded' : operation.status === 'FAIL' ? 'failed' : 'pending',
+      amountMinor: toMinorUnits(String(operation.amount), currency),
+      currency,
+      ...(refundId && { refundId }),
+      ...(operation.status === 'FAIL' && { failureReason: operation.reason ?? 'refused' }),
+    };
+  }
+
+  async parseWebhook(rawBody: string | Buffer, _headers: WebhookHeaders): Promise<ProviderNotification | null> {
     const token = rawBody.toString().trim();
     const tolerance = this.options.clockToleranceSeconds ?? 60;
     const nowMs = this.options.now?.() ?? Date.now();
@@ -175,6 +238,12 @@ export class YandexPayPaymentProvider implements PaymentProvider {
 
     const orderId = event.data.order?.orderId ?? event.data.operation?.orderId;
     if (!orderId) return null;
+    // A refund operation finished, or the order's status says it was refunded (REFUNDED,
+    // PARTIALLY_REFUNDED): the order's refund operations are read back.
+    const status = event.data.order?.paymentStatus;
+    if (event.data.operation?.operationType === 'REFUND' || status === 'REFUNDED' || status === 'PARTIALLY_REFUNDED') {
+      return { kind: 'refund', provider: ID, providerRef: orderId };
+    }
     // Amount and currency are not in the event: they come from the API. The signed status is
     // the news; when an event carries none (operations), the API's status stands.
     const state = await this.getPayment(orderId);

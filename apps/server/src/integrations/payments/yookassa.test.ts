@@ -106,12 +106,15 @@ describe('YooKassa notifications', () => {
     });
   });
 
-  it('refuses notifications of unknown payments and bodies that are not notifications; ignores other objects', async () => {
+  it('refuses notifications of unknown payments and refunds, and bodies that are not notifications; ignores other objects', async () => {
     const unknown = JSON.stringify({ type: 'notification', event: 'payment.succeeded', object: { id: 'not-ours', status: 'succeeded' } });
     await expect(kassa.parseWebhook(unknown, {})).rejects.toBeInstanceOf(WebhookVerificationError);
     await expect(kassa.parseWebhook('not json', {})).rejects.toBeInstanceOf(WebhookVerificationError);
     await expect(kassa.parseWebhook('{"event":"payment.succeeded"}', {})).rejects.toBeInstanceOf(WebhookVerificationError);
+    // A refund notification is a hint too: one the shop does not have is refused.
     const refund = JSON.stringify({ type: 'notification', event: 'refund.succeeded', object: { id: 'r1', payment_id: 'x' } });
-    await expect(kassa.parseWebhook(refund, {})).resolves.toBeNull();
+    await expect(kassa.parseWebhook(refund, {})).rejects.toBeInstanceOf(WebhookVerificationError);
+    const deal = JSON.stringify({ type: 'notification', event: 'deal.closed', object: { id: 'd1' } });
+    await expect(kassa.parseWebhook(deal, {})).resolves.toBeNull();
   });
 });

@@ -9,8 +9,10 @@ import {
   type CreatePaymentInput,
   type CreatedProviderPayment,
   type PaymentProvider,
-  type ProviderEvent,
+  type ProviderNotification,
   type ProviderPaymentState,
+  type ProviderRefund,
+  type RefundInput,
   type ProviderPaymentStatus,
   type WebhookHeaders,
   type ProviderCapabilities,
@@ -43,6 +45,17 @@ const ZYookassaPayment = z.object({
   cancellation_details: z.object({ party: z.string(), reason: z.string() }).optional(),
 });
 export type YookassaPayment = z.infer<typeof ZYookassaPayment>;
+
+const ZYookassaRefund = z.object({
+  id: z.string(),
+  payment_id: z.string(),
+  status: z.enum(['pending', 'succeeded', 'canceled']),
+  amount: z.object({ value: z.string(), currency: z.string() }),
+  description: z.string().optional(),
+  cancellation_details: z.object({ party: z.string(), reason: z.string() }).optional(),
+});
+type YookassaRefund = z.infer<typeof ZYookassaRefund>;
+const ZRefundList = z.object({ items: z.array(ZYookassaRefund), next_cursor: z.string().optional() });
 
 const ZNotification = z.object({
   type: z.literal('notification'),
@@ -116,7 +129,31 @@ export class YookassaPaymentProvider implements PaymentProvider {
     );
   }
 
-  async parseWebhook(rawBody: string | Buffer, _headers: WebhookHeaders): Promise<ProviderEvent | null> {
+  async refund(input: RefundInput): Promise<ProviderRefund> {
+    if (input.currency !== CURRENCY) throw new PaymentProviderError(ID, `takes ${CURRENCY}, not ${input.currency}`);
+    const body = {
+      payment_id: input.providerRef,
+      amount: { value: fromMinorUnits(input.amountMinor, input.currency), currency: input.currency },
+      description: input.reason.slice(0, 250),
+    };
+    const json = await this.request('POST', '/refunds', body, idempotenceKey(input.idempotencyKey));
+    return refundOf(parseRefund(json), input.refundId);
+  }
+
+  async listRefunds(providerRef: string): Promise<ProviderRefund[]> {
+    const refunds: ProviderRefund[] = [];
+    let cursor: string | undefined;
+    do {
+      const query = new URLSearchParams({ payment_id: providerRef, limit: '100', ...(cursor && { cursor }) });
+      const page = ZRefundList.safeParse(await this.request('GET', `/refunds?${query}`));
+      if (!page.success) throw new PaymentProviderError(ID, `unexpected refund list: ${page.error.message}`);
+      refunds.push(...page.data.items.filter((refund) => refund.payment_id === providerRef).map((refund) => refundOf(refund)));
+      cursor = page.data.next_cursor;
+    } while (cursor);
+    return refunds;
+  }
+
+  async parseWebhook(rawBody: string | Buffer, _headers: WebhookHeaders): Promise<ProviderNotification | null> {
     let json: unknown;
     try {
       json = JSON.parse(rawBody.toString());
@@ -125,6 +162,19 @@ export class YookassaPaymentProvider implements PaymentProvider {
     }
     const notification = ZNotification.safeParse(json);
     if (!notification.success) throw new WebhookVerificationError(ID, 'not a YooKassa notification');
+    if (notification.data.event.startsWith('refund.')) {
+      // A hint like every YooKassa notification: the refund is read back, and its payment's refunds with it.
+      const refundId = notification.data.object.id;
+      try {
+        const refund = parseRefund(await this.request('GET', `/refunds/${encodeURIComponent(refundId)}`));
+        return { kind: 'refund', provider: ID, providerRef: refund.payment_id };
+      } catch (error) {
+        if (error instanceof PaymentProviderError && error.providerStatus === 404) {
+          throw new WebhookVerificationError(ID, `no refund ${refundId} in this shop`);
+        }
+        throw error;
+      }
+    }
     if (!notification.data.event.startsWith('payment.')) return null;
     try {
       // The notification's own status is ignored: only the API's answer is trusted.
@@ -138,7 +188,14 @@ export class YookassaPaymentProvider implements PaymentProvider {
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: unknown, key?: string): Promise<YookassaPayment> {
-    const json = await requestJson(ID, this.fetch, `${this.base}${path}`, {
+    const json = await this.request(method, path, body, key);
+    const payment = ZYookassaPayment.safeParse(json);
+    if (!payment.success) throw new PaymentProviderError(ID, `unexpected payment object: ${payment.error.message}`);
+    return payment.data;
+  }
+
+  private async request(method: 'GET' | 'POST', path: string, body?: unknown, key?: string): Promise<unknown> {
+    return requestJson(ID, this.fetch, `${this.base}${path}`, {
       method,
       headers: {
         authorization: this.authorization,
@@ -150,9 +207,6 @@ export class YookassaPaymentProvider implements PaymentProvider {
       timeoutMs: this.options.timeoutMs ?? 20_000,
       codeOf: (answer) => z.object({ code: z.string() }).safeParse(answer).data?.code,
     });
-    const payment = ZYookassaPayment.safeParse(json);
-    if (!payment.success) throw new PaymentProviderError(ID, `unexpected payment object: ${payment.error.message}`);
-    return payment.data;
   }
 }
 
@@ -185,5 +239,25 @@ function stateOf(payment: YookassaPayment): ProviderPaymentState {
     amountMinor: toMinorUnits(payment.amount.value, currency.data),
     currency: currency.data,
     ...(paymentId && { paymentId }),
+  };
+}
+
+function parseRefund(json: unknown): YookassaRefund {
+  const refund = ZYookassaRefund.safeParse(json);
+  if (!refund.success) throw new PaymentProviderError(ID, `unexpected refund object: ${refund.error.message}`);
+  return refund.data;
+}
+
+function refundOf(refund: YookassaRefund, refundId?: string): ProviderRefund {
+  const currency = ZCurrency.safeParse(refund.amount.currency);
+  if (!currency.success) throw new PaymentProviderError(ID, `refund ${refund.id} is in ${refund.amount.currency}`);
+  return {
+    refundRef: refund.id,
+    providerRef: refund.payment_id,
+    status: refund.status === 'canceled' ? 'failed' : refund.status,
+    amountMinor: toMinorUnits(refund.amount.value, currency.data),
+    currency: currency.data,
+    ...(refundId && { refundId }),
+    ...(refund.cancellation_details && { failureReason: refund.cancellation_details.reason }),
   };
 }

@@ -181,14 +181,75 @@ describe.each(backends)('money pages over $name', (backend) => {
       const res = await get('/api/staff/money/revenue?from=2026-03-01&to=2026-03-31');
       const report = ZRevenueReport.parse(res.json<{ data: unknown }>().data);
       expect(report.rows).toEqual([
-        { day: '2026-03-01', project: 'familytown', currency: 'RUB', payments: 1, amountMinor: 9900, amount: '99.00' },
-        { day: '2026-03-02', project: 'familytown', currency: 'RUB', payments: 1, amountMinor: 9900, amount: '99.00' },
-        { day: '2026-03-02', project: 'neuroarena', currency: 'USD', payments: 1, amountMinor: 499, amount: '4.99' },
+        {
+          day: '2026-03-01',
+          project: 'familytown',
+          currency: 'RUB',
+          payments: 1,
+          amountMinor: 9900,
+          amount: '99.00',
+          refundsMinor: 0,
+          refunds: '0.00',
+          disputesMinor: 0,
+          disputes: '0.00',
+          netMinor: 9900,
+          net: '99.00',
+        },
+        {
+          day: '2026-03-02',
+          project: 'familytown',
+          currency: 'RUB',
+          payments: 1,
+          amountMinor: 9900,
+          amount: '99.00',
+          refundsMinor: 0,
+          refunds: '0.00',
+          disputesMinor: 0,
+          disputes: '0.00',
+          netMinor: 9900,
+          net: '99.00',
+        },
+        {
+          day: '2026-03-02',
+          project: 'neuroarena',
+          currency: 'USD',
+          payments: 1,
+          amountMinor: 499,
+          amount: '4.99',
+          refundsMinor: 0,
+          refunds: '0.00',
+          disputesMinor: 0,
+          disputes: '0.00',
+          netMinor: 499,
+          net: '4.99',
+        },
       ]);
       expect(report.totals).toEqual(
         expect.arrayContaining([
-          { currency: 'RUB', payments: 2, amountMinor: 19800, amount: '198.00' },
-          { currency: 'USD', payments: 1, amountMinor: 499, amount: '4.99' },
+          {
+            currency: 'RUB',
+            payments: 2,
+            amountMinor: 19800,
+            amount: '198.00',
+            refundsMinor: 0,
+            refunds: '0.00',
+            disputesMinor: 0,
+            disputes: '0.00',
+            netMinor: 19800,
+            net: '198.00',
+          },
+          {
+            currency: 'USD',
+            payments: 1,
+            amountMinor: 499,
+            amount: '4.99',
+            refundsMinor: 0,
+            refunds: '0.00',
+            disputesMinor: 0,
+            disputes: '0.00',
+            netMinor: 499,
+            net: '4.99',
+          },
         ]),
       );
       const rubOnly = ZRevenueReport.parse(
@@ -203,10 +264,10 @@ describe.each(backends)('money pages over $name', (backend) => {
       expect(res.headers['content-type']).toMatch(/^text\/csv/);
       expect(res.headers['content-disposition']).toBe('attachment; filename="revenue-2026-03-01-2026-03-31.csv"');
       expect(res.body.split('\r\n')).toEqual([
-        'day,project,currency,payments,amount',
-        '2026-03-01,familytown,RUB,1,99.00',
-        '2026-03-02,familytown,RUB,1,99.00',
-        'total,,RUB,2,198.00',
+        'day,project,currency,payments,amount,refunds,disputes,net',
+        '2026-03-01,familytown,RUB,1,99.00,0.00,0.00,99.00',
+        '2026-03-02,familytown,RUB,1,99.00,0.00,0.00,99.00',
+        'total,,RUB,2,198.00,0.00,0.00,198.00',
         '',
       ]);
     });

@@ -2,11 +2,10 @@ import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@portal/contracts/errors';
-import { ZCreatePaymentRequest, ZCreatePaymentResponse, ZGameServerPayment } from '@portal/contracts/payments';
+import { ZCreatePaymentRequest, ZCreatePaymentResponse, ZGameServerPaymentDetail } from '@portal/contracts/payments';
 import { AppError } from '../../lib/app-error.ts';
 import type { StaffService } from '../staff/service.ts';
 import type { PaymentsService } from './service.ts';
-import { toGameServer } from './mappers.ts';
 
 export type GameServerRoutesOptions = {
   service: PaymentsService;
@@ -89,14 +88,14 @@ export const gameServerRoutes: FastifyPluginAsyncZod<GameServerRoutesOptions> = 
       config,
       schema: {
         tags,
-        summary: 'Read a payment of this project',
+        summary: 'Read a payment of this project, with its refunds and disputes',
         params: z.object({ paymentId: z.string().max(64) }),
-        response: { 200: ZGameServerPayment, ...errors },
+        response: { 200: ZGameServerPaymentDetail, ...errors },
       },
     },
     async (request) => {
       const project = await projectOf(request);
-      return toGameServer(await service.getForProject(project, request.params.paymentId));
+      return service.detailForProject(project, request.params.paymentId);
     },
   );
 };

@@ -1,8 +1,14 @@
-import { fromMinorUnits, type TGameServerPayment, type TPaymentHistoryItem } from '@portal/contracts/payments';
+import {
+  fromMinorUnits,
+  type TGameServerPayment,
+  type TPaymentDispute,
+  type TPaymentHistoryItem,
+  type TPaymentRefund,
+} from '@portal/contracts/payments';
 import type { TStaffPayment, TStaffPaymentSummary, TWebhookDelivery } from '@portal/contracts/staff';
 import { priceTitleIn } from '@portal/contracts/control';
 import type { Language } from '@portal/contracts/languages';
-import type { LocalizedTexts, PaymentRow, WebhookDeliveryRow } from '../../db/schema.ts';
+import type { LocalizedTexts, PaymentDisputeRow, PaymentRefundRow, PaymentRow, WebhookDeliveryRow } from '../../db/schema.ts';
 
 /** A payment row as each reader sees it on the wire: game servers, staff, the player's history. */
 
@@ -24,6 +30,38 @@ export function toGameServer(row: PaymentRow): TGameServerPayment {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     paidAt: iso(row.paidAt),
+    refundedAmount: fromMinorUnits(row.refundedMinor, row.currency),
+    refundedAmountMinor: row.refundedMinor,
+  };
+}
+
+/** One refund on the wire (game-server API, webhooks, the console). */
+export function toRefund(row: PaymentRefundRow): TPaymentRefund {
+  return {
+    refundId: row.id,
+    paymentId: row.paymentId,
+    status: row.status,
+    amount: fromMinorUnits(row.amountMinor, row.currency),
+    amountMinor: row.amountMinor,
+    currency: row.currency,
+    source: row.source,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: iso(row.finishedAt),
+  };
+}
+
+export function toDispute(row: PaymentDisputeRow): TPaymentDispute {
+  return {
+    disputeId: row.id,
+    paymentId: row.paymentId,
+    status: row.status,
+    amount: fromMinorUnits(row.amountMinor, row.currency),
+    amountMinor: row.amountMinor,
+    currency: row.currency,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
 
@@ -73,6 +111,10 @@ export function toHistoryItem(row: PaymentRow, language: Language, gameName: str
     currency: row.currency,
     status: row.status,
     projectName: gameName,
+    ...(row.refundedMinor > 0 && {
+      refunded: row.refundedMinor >= row.amountMinor ? ('full' as const) : ('partial' as const),
+      refundedPrice: row.refundedMinor / 100,
+    }),
   };
 }
 

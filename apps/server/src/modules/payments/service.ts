@@ -10,6 +10,9 @@ import {
   type TPaymentHistoryItem,
   type TPaymentProcessResponse,
   type TPaymentProviderId,
+  type TGameServerPaymentDetail,
+  type TPaymentDisputedEvent,
+  type TPaymentRefundedEvent,
   type TPaymentWebhookEvent,
   type TWebhookTestEvent,
 } from '@portal/contracts/payments';
@@ -29,7 +32,8 @@ import type { ProviderClientData, ProviderEvent, ProviderPaymentState } from '..
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { exponentialBackoff, PermanentJobError, type JobKind } from '../../lib/jobs/queue.ts';
-import { gameNameOf, paymentTitleIn, toDelivery, toGameServer, toHistoryItem } from './mappers.ts';
+import { gameNameOf, paymentTitleIn, toDelivery, toDispute, toGameServer, toHistoryItem, toRefund } from './mappers.ts';
+import type { RefundsRepository } from './refunds-repository.ts';
 import { RECONCILE_JOB, WEBHOOK_JOB } from './job-kinds.ts';
 import { paymentNotFound, type PaymentTransaction, type PaymentsRepository } from './repository.ts';
 import { moveOfProviderStatus, nextState, type PaymentMove } from './state-machine.ts';
@@ -47,6 +51,8 @@ export interface OnPaid {
 
 export interface PaymentsServiceOptions {
   repository: PaymentsRepository;
+  /** Refunds and disputes, for their webhooks and the game-server API. */
+  refunds: RefundsRepository;
   /** The providers this deployment serves (real where keys are set, else the sandbox). */
   providers: PaymentProviders;
   tokens: TokenService;
@@ -127,6 +133,16 @@ export class PaymentsService {
     const payment = await this.find(id);
     if (payment?.project !== project) throw notFound();
     return payment;
+  }
+
+  /** `GET /api/v1/payments/{id}`: the payment with its refunds and disputes. */
+  async detailForProject(project: string, id: string): Promise<TGameServerPaymentDetail> {
+    const payment = await this.getForProject(project, id);
+    const [refunds, disputes] = await Promise.all([
+      this.options.refunds.ofPayment(payment.id),
+      this.options.refunds.disputesOf(payment.id),
+    ]);
+    return { ...toGameServer(payment), refunds: refunds.map(toRefund), disputes: disputes.map(toDispute) };
   }
 
   paymentUrl(id: string): string {
@@ -535,7 +551,12 @@ export class PaymentsService {
       [WEBHOOK_JOB]: {
         maxAttempts: WEBHOOK_MAX_ATTEMPTS,
         backoffMs: this.webhookBackoff(),
-        handler: (payload, context) => this.deliverWebhook(String(payload.paymentId), context.attempt),
+        handler: (payload, context) =>
+          this.deliverWebhook(String(payload.paymentId), context.attempt, {
+            ...(typeof payload.refundId === 'string' && { refundId: payload.refundId }),
+            ...(typeof payload.disputeId === 'string' && { disputeId: payload.disputeId }),
+            ...(typeof payload.disputeStatus === 'string' && { disputeStatus: payload.disputeStatus }),
+          }),
       },
       [RECONCILE_JOB]: {
         maxAttempts: 30,
@@ -567,7 +588,7 @@ export class PaymentsService {
    * the job tries again; throws on a failure so the job retries (or gives up at once when the
    * target is refused).
    */
-  async deliverWebhook(paymentId: string, attempt = 1): Promise<void> {
+  async deliverWebhook(paymentId: string, attempt = 1, about: WebhookSubject = {}): Promise<void> {
     const payment = await this.find(paymentId);
     if (!payment?.finishedAt) return;
     const hook = await this.repository.webhookTarget(payment.project);
@@ -575,8 +596,8 @@ export class PaymentsService {
       this.options.log.info({ paymentId, project: payment.project }, 'no webhook URL for the project; nothing delivered');
       return;
     }
-    const type = WEBHOOK_TYPE_OF_STATUS[payment.status as 'paid' | 'fail' | 'none'];
-    const event: TPaymentWebhookEvent = { id: webhookEventId(payment.id, type), type, data: toGameServer(payment) };
+    const event = await this.eventOf(payment, about);
+    if (!event) return;
     const outcome = await this.options.webhooks.deliver(hook, event);
     const retries = !outcome.ok && !outcome.permanent && attempt < WEBHOOK_MAX_ATTEMPTS;
     await this.repository.recordDelivery({
@@ -592,6 +613,43 @@ export class PaymentsService {
     });
     if (outcome.permanent) throw new PermanentJobError(outcome.error ?? 'webhook target refused');
     if (!outcome.ok) throw new Error(`webhook ${outcome.error ?? 'failed'}`);
+  }
+
+  /**
+   * The event a webhook job delivers: the payment's final status, one refund's success (its own
+   * id: a receiver dedupes by it), or one state of a dispute.
+   */
+  private async eventOf(
+    payment: PaymentRow,
+    about: WebhookSubject,
+  ): Promise<TPaymentWebhookEvent | TPaymentRefundedEvent | TPaymentDisputedEvent | undefined> {
+    if (about.refundId) {
+      const refund = await this.options.refunds.find(about.refundId);
+      if (refund?.paymentId !== payment.id || refund.status !== 'succeeded') return undefined;
+      // The payment as of this refund: later refunds do not change what this event says.
+      const earlier = (await this.options.refunds.ofPayment(payment.id)).filter(
+        (row) => row.status === 'succeeded' && row.finishedAt && refund.finishedAt && row.finishedAt <= refund.finishedAt,
+      );
+      const refundedMinor = earlier.reduce((sum, row) => sum + row.amountMinor, 0);
+      const data = toGameServer({ ...payment, refundedMinor });
+      return {
+        id: webhookEventId(refund.id, 'payment.refunded'),
+        type: 'payment.refunded',
+        data: { ...data, refund: { ...toRefund(refund), whole: refundedMinor >= payment.amountMinor } },
+      };
+    }
+    if (about.disputeId) {
+      const dispute = await this.options.refunds.findDispute(about.disputeId);
+      if (dispute?.paymentId !== payment.id) return undefined;
+      const status = (about.disputeStatus as typeof dispute.status | undefined) ?? dispute.status;
+      return {
+        id: webhookEventId(`${dispute.id}:${status}`, 'payment.disputed'),
+        type: 'payment.disputed',
+        data: { ...toGameServer(payment), dispute: { ...toDispute(dispute), status } },
+      };
+    }
+    const type = WEBHOOK_TYPE_OF_STATUS[payment.status as 'paid' | 'fail' | 'none'];
+    return { id: webhookEventId(payment.id, type), type, data: toGameServer(payment) };
   }
 
   /** The console's "send test event": a signed `webhook.test` to the project's URL, logged. */
@@ -659,6 +717,14 @@ export class PaymentsService {
     }
     return existing;
   }
+}
+
+/** What a webhook job is about besides the payment's final status. */
+export interface WebhookSubject {
+  refundId?: string;
+  disputeId?: string;
+  /** The dispute's state the event tells (a later state has its own job). */
+  disputeStatus?: string;
 }
 
 /** Webhook tries before the job gives up: 10 s doubling to an hour is a day and a half. */

@@ -9,12 +9,16 @@ import type { StreamSlots } from '../../lib/stream-slots.ts';
 import { createPaymentLive, type PaymentLive } from './live.ts';
 import { createTableSandboxStore } from './sandbox-store.ts';
 import { createPaymentsRepository } from './repository.ts';
+import { createRefundsRepository } from './refunds-repository.ts';
+import { Refunds } from './refunds.ts';
 import { PaymentsService, type OnPaid } from './service.ts';
 
 export interface Payments {
   service: PaymentsService;
   /** Live status for the payment popup (SSE over the bus; LISTEN/NOTIFY on PostgreSQL). */
   live: PaymentLive;
+  /** Refunds and disputes; their job kind runs on the app's jobs worker too. */
+  refunds: Refunds;
 }
 
 /** A provider's keys come as a set: half a set is a mistake, not a wish for the sandbox. */
@@ -104,8 +108,11 @@ export async function createPayments(
       },
     }),
   });
+  const repository = createPaymentsRepository(db);
+  const refundsRepository = createRefundsRepository(db);
   const service: PaymentsService = new PaymentsService({
-    repository: createPaymentsRepository(db),
+    repository,
+    refunds: refundsRepository,
     providers,
     tokens,
     publicUrl: config.PUBLIC_URL,
@@ -124,5 +131,6 @@ export async function createPayments(
       });
     },
   });
-  return { service, live };
+  const refunds = new Refunds({ refunds: refundsRepository, payments: repository, providers, log, onJobEnqueued });
+  return { service, live, refunds };
 }

@@ -36,8 +36,32 @@ export interface FakePaymentIntent {
   livemode: false;
 }
 
+/** The fields of a Refund the fake keeps (Stripe's names). */
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
 export interface StripeFake extends LocalServer {
   intents: Map<string, FakePaymentIntent>;
+  refunds: Map<string, FakeRefund>;
+  /** What the next refunds created through the API become (default succeeded). */
+  refundOutcome: 'succeeded' | 'pending';
+  /** A refund made in Stripe's dashboard (not through the API). */
+  dashboardRefund(intentId: string, amount: number): FakeRefund;
+  /** Moves a pending refund to its end. */
+  finishRefund(id: string, status: 'succeeded' | 'failed', failureReason?: string): FakeRefund;
+  /** A webhook body of an event about a refund as it is now (`refund.updated`, `charge.refunded` ...). */
+  refundEventFor(id: string, type: string): string;
+  /** A webhook body of a `charge.dispute.*` event on the intent. */
+  disputeEventFor(intentId: string, type: string, dispute: { id: string; status: string; amount: number; reason: string }): string;
   /** Requests seen, for assertions (method, path, idempotency key). */
   requests: { method: string; path: string; idempotencyKey?: string }[];
   /** The player paid. */
@@ -63,6 +87,27 @@ const CANCELABLE: StripeIntentStatus[] = [
 
 export async function startStripeFake(options: StripeFakeOptions): Promise<StripeFake> {
   const intents = new Map<string, FakePaymentIntent>();
+  const refunds = new Map<string, FakeRefund>();
+  let refundOutcome: StripeFake['refundOutcome'] = 'succeeded';
+  const refundedOf = (intentId: string) =>
+    [...refunds.values()]
+      .filter((refund) => refund.payment_intent === intentId && (refund.status === 'succeeded' || refund.status === 'pending'))
+      .reduce((sum, refund) => sum + refund.amount, 0);
+  const makeRefund = (intent: FakePaymentIntent, amount: number, metadata: Record<string, string>, status: FakeRefund['status']) => {
+    const refund: FakeRefund = {
+      id: `re_${randomBytes(12).toString('hex')}`,
+      object: 'refund',
+      amount,
+      currency: intent.currency,
+      payment_intent: intent.id,
+      status,
+      failure_reason: null,
+      metadata,
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(refund.id, refund);
+    return refund;
+  };
   const requests: StripeFake['requests'] = [];
   const idempotency = new IdempotencyCache<{ status: number; body: unknown }>();
 
@@ -124,6 +169,52 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       return answer(200, intent);
     }
 
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      const target = typeof params.payment_intent === 'string' ? intents.get(params.payment_intent) : undefined;
+      if (!target)
+        return answer(
+          404,
+          errorBody(
+            'invalid_request_error',
+            'resource_missing',
+            `No such payment_intent: '${String(params.payment_intent)}'`,
+            'payment_intent',
+          ),
+        );
+      if (target.status !== 'succeeded') {
+        return answer(
+          400,
+          errorBody('invalid_request_error', 'charge_not_refundable', 'This PaymentIntent does not have a successful charge to refund.'),
+        );
+      }
+      const left = target.amount_received - refundedOf(target.id);
+      const amount = params.amount === undefined ? left : Number(params.amount);
+      if (!Number.isSafeInteger(amount) || amount < 1)
+        return answer(400, errorBody('invalid_request_error', 'parameter_invalid_integer', 'Invalid integer: amount', 'amount'));
+      if (left <= 0)
+        return answer(
+          400,
+          errorBody('invalid_request_error', 'charge_already_refunded', `Charge for ${target.id} has already been refunded.`),
+        );
+      if (amount > left) {
+        return answer(
+          400,
+          errorBody(
+            'invalid_request_error',
+            'amount_too_large',
+            `Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`,
+            'amount',
+          ),
+        );
+      }
+      return answer(200, makeRefund(target, amount, typeof params.metadata === 'object' ? params.metadata : {}, refundOutcome));
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+      const intentId = url.searchParams.get('payment_intent');
+      const data = [...refunds.values()].filter((refund) => intentId === null || refund.payment_intent === intentId).reverse();
+      return answer(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
+    }
+
     const match = /^\/v1\/payment_intents\/([^/]+)(\/cancel)?$/.exec(url.pathname);
     const intent = match?.[1] ? intents.get(decodeURIComponent(match[1])) : undefined;
     if (match && !intent) {
@@ -155,9 +246,54 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
     if (!intent) throw new Error(`no PaymentIntent ${id}`);
     return intent;
   };
+  const event = (type: string, object: unknown) =>
+    JSON.stringify({
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      object: 'event',
+      api_version: '2024-06-20',
+      created: Math.floor(Date.now() / 1000),
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object },
+    });
   return {
     ...server,
     intents,
+    refunds,
+    get refundOutcome() {
+      return refundOutcome;
+    },
+    set refundOutcome(value) {
+      refundOutcome = value;
+    },
+    dashboardRefund(intentId, amount) {
+      return makeRefund(mustGet(intentId), amount, {}, 'succeeded');
+    },
+    finishRefund(id, status, failureReason) {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`no refund ${id}`);
+      Object.assign(refund, { status, failure_reason: failureReason ?? null });
+      return refund;
+    },
+    refundEventFor(id, type) {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`no refund ${id}`);
+      return event(type, structuredClone(refund));
+    },
+    disputeEventFor(intentId, type, dispute) {
+      const intent = mustGet(intentId);
+      return event(type, {
+        ...dispute,
+        object: 'dispute',
+        currency: intent.currency,
+        payment_intent: intent.id,
+        charge: `ch_${intent.id.slice(3)}`,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      });
+    },
     requests,
     succeed(id) {
       const intent = mustGet(id);

@@ -35,10 +35,28 @@ export interface FakeYookassaPayment {
   recipient: { account_id: string; gateway_id: string };
 }
 
+/** The fields of a YooKassa refund the fake keeps (YooKassa's names). */
+export interface FakeYookassaRefund {
+  id: string;
+  payment_id: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  amount: { value: string; currency: string };
+  description?: string;
+  created_at: string;
+  cancellation_details?: { party: string; reason: string };
+}
+
 export interface YookassaFake extends LocalServer {
   /** What to pass as `apiBaseUrl`: the server's origin plus `/v3`. */
   apiBaseUrl: string;
   payments: Map<string, FakeYookassaPayment>;
+  refunds: Map<string, FakeYookassaRefund>;
+  /** The next refund made through the API is cancelled by YooKassa with this reason (once). */
+  refuseNextRefund?: string | undefined;
+  /** A refund made in YooKassa's dashboard. */
+  dashboardRefund(paymentId: string, value: string): FakeYookassaRefund;
+  /** A notification body about a refund (`refund.succeeded`). */
+  refundNotificationFor(refundId: string): string;
   requests: { method: string; path: string; idempotenceKey?: string }[];
   /** The player paid (capture: true) -> succeeded; (capture: false) -> waiting_for_capture. */
   succeed(id: string): FakeYookassaPayment;
@@ -57,6 +75,25 @@ export interface YookassaFakeOptions {
 
 export async function startYookassaFake(options: YookassaFakeOptions): Promise<YookassaFake> {
   const payments = new Map<string, FakeYookassaPayment>();
+  const refunds = new Map<string, FakeYookassaRefund>();
+  const state: { refuseNextRefund?: string | undefined } = {};
+  const kopecks = (value: string) => Math.round(Number(value) * 100);
+  const refundedOf = (paymentId: string) =>
+    [...refunds.values()]
+      .filter((refund) => refund.payment_id === paymentId && refund.status !== 'canceled')
+      .reduce((sum, refund) => sum + kopecks(refund.amount.value), 0);
+  const makeRefund = (payment: FakeYookassaPayment, value: string, description?: string): FakeYookassaRefund => {
+    const refund: FakeYookassaRefund = {
+      id: `${randomUUID().slice(0, 8)}-0015-5000-8000-${randomBytes(6).toString('hex')}`,
+      payment_id: payment.id,
+      status: 'succeeded',
+      amount: { value: Number(value).toFixed(2), currency: payment.amount.currency },
+      ...(description !== undefined && { description }),
+      created_at: new Date().toISOString(),
+    };
+    refunds.set(refund.id, refund);
+    return refund;
+  };
   const requests: YookassaFake['requests'] = [];
   const idempotency = new IdempotencyCache<{ status: number; body: unknown }>();
 
@@ -127,6 +164,44 @@ export async function startYookassaFake(options: YookassaFakeOptions): Promise<Y
       return answer(200, payment);
     }
 
+    if (req.method === 'POST' && url.pathname === '/v3/refunds') {
+      let request: { payment_id?: unknown; amount?: { value?: unknown; currency?: unknown }; description?: unknown };
+      try {
+        request = JSON.parse(body) as typeof request;
+      } catch {
+        return error(res, 400, 'invalid_request', 'Request body is not valid JSON');
+      }
+      const target = typeof request.payment_id === 'string' ? payments.get(request.payment_id) : undefined;
+      if (!target) return answer(404, errorBody('not_found', 'Payment not found or forbidden', 'payment_id'));
+      const value = request.amount?.value;
+      if (typeof value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(value) || Number(value) <= 0) {
+        return answer(400, errorBody('invalid_request', 'Invalid amount value', 'amount.value'));
+      }
+      if (request.amount?.currency !== target.amount.currency)
+        return answer(400, errorBody('invalid_request', 'Wrong currency', 'amount.currency'));
+      if (target.status !== 'succeeded')
+        return answer(400, errorBody('invalid_request', `Payment in status ${target.status} can't be refunded`, 'payment_id'));
+      if (refundedOf(target.id) + kopecks(value) > kopecks(target.amount.value)) {
+        return answer(400, errorBody('invalid_request', 'Refund amount exceeds the amount available for refund', 'amount.value'));
+      }
+      const refund = makeRefund(target, value, typeof request.description === 'string' ? request.description : undefined);
+      if (state.refuseNextRefund) {
+        Object.assign(refund, { status: 'canceled', cancellation_details: { party: 'yoo_money', reason: state.refuseNextRefund } });
+        state.refuseNextRefund = undefined;
+      }
+      return answer(200, refund);
+    }
+    if (req.method === 'GET' && url.pathname === '/v3/refunds') {
+      const paymentId = url.searchParams.get('payment_id');
+      const items = [...refunds.values()].filter((refund) => paymentId === null || refund.payment_id === paymentId);
+      return answer(200, { type: 'list', items });
+    }
+    const refundMatch = /^\/v3\/refunds\/([^/]+)$/.exec(url.pathname);
+    if (refundMatch?.[1] && req.method === 'GET') {
+      const refund = refunds.get(decodeURIComponent(refundMatch[1]));
+      return refund ? answer(200, refund) : answer(404, errorBody('not_found', 'Refund not found or forbidden', 'refund_id'));
+    }
+
     const match = /^\/v3\/payments\/([^/]+)(\/cancel)?$/.exec(url.pathname);
     const payment = match?.[1] ? payments.get(decodeURIComponent(match[1])) : undefined;
     if (match && !payment) return answer(404, errorBody('not_found', 'Payment not found or forbidden', 'payment_id'));
@@ -155,6 +230,21 @@ export async function startYookassaFake(options: YookassaFakeOptions): Promise<Y
     ...server,
     apiBaseUrl: `${server.url}/v3`,
     payments,
+    refunds,
+    get refuseNextRefund() {
+      return state.refuseNextRefund;
+    },
+    set refuseNextRefund(reason) {
+      state.refuseNextRefund = reason;
+    },
+    dashboardRefund(paymentId, value) {
+      return makeRefund(mustGet(paymentId), value);
+    },
+    refundNotificationFor(refundId) {
+      const refund = refunds.get(refundId);
+      if (!refund) throw new Error(`no YooKassa refund ${refundId}`);
+      return JSON.stringify({ type: 'notification', event: `refund.${refund.status}`, object: structuredClone(refund) });
+    },
     requests,
     succeed(id) {
       const payment = mustGet(id);
