@@ -77,8 +77,8 @@ export const ZMoneyPaymentDetail = z.object({
   providerEvents: z.array(ZMoneyProviderEvent),
   /** The payment's webhook deliveries to the game server, oldest first (older servers leave it out). */
   webhookDeliveries: z.array(ZWebhookDelivery).optional(),
-  /** Its refunds, oldest first, and disputes (older servers leave them out). */
-  refunds: z.array(ZPaymentRefund).optional(),
+  /** Its refunds, oldest first, with staff's reason, and disputes (older servers leave them out). */
+  refunds: z.array(ZPaymentRefund.extend({ reason: z.string() })).optional(),
   disputes: z.array(ZPaymentDispute).optional(),
 });
 export type TMoneyPaymentDetail = z.infer<typeof ZMoneyPaymentDetail>;

@@ -155,7 +155,7 @@ export function createMoneyRepository(db: Db) {
           receivedAt: event.receivedAt.toISOString(),
         })),
         webhookDeliveries: deliveries.reverse().map(toDelivery),
-        refunds: refunds.map(toRefund),
+        refunds: refunds.map((refund) => ({ ...toRefund(refund), reason: refund.reason })),
         disputes: disputes.map(toDispute),
       };
     },

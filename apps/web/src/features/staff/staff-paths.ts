@@ -76,6 +76,8 @@ export const staffApi = {
   catalogImages: (kind?: string) => (kind ? `/api/staff/catalog/images?kind=${enc(kind)}` : '/api/staff/catalog/images'),
   moneyPayments: (query: string) => `/api/staff/money/payments${query ? `?${query}` : ''}`,
   moneyPayment: (id: string) => `/api/staff/money/payments/${enc(id)}`,
+  moneyPaymentsCsv: (query: string) => `/api/staff/money/payments.csv${query ? `?${query}` : ''}`,
+  refunds: (paymentId: string) => `/api/staff/money/payments/${enc(paymentId)}/refunds`,
   revenue: (query: string) => `/api/staff/money/revenue?${query}`,
   revenueCsv: (query: string) => `/api/staff/money/revenue.csv?${query}`,
 } as const;

@@ -72,7 +72,13 @@ function Row({
       <button type="button" className="tx-row__header" aria-expanded={open} aria-controls={detailsId} onClick={onToggle}>
         <span className="tx-row__date">{formatDate(item.createTs)}</span>
         <span className="tx-row__title">{item.title}</span>
-        <span className={`tx-status tx-status--${item.status}`}>{t(`payment.status.${item.status}`)}</span>
+        {item.refunded ? (
+          <span className="tx-status tx-status--refunded">
+            {t(item.refunded === 'full' ? 'transactions.refunded' : 'transactions.partlyRefunded')}
+          </span>
+        ) : (
+          <span className={`tx-status tx-status--${item.status}`}>{t(`payment.status.${item.status}`)}</span>
+        )}
         <span className="tx-row__price">{formatMoney(item.price, item.currency)}</span>
       </button>
       {open ? (
@@ -105,6 +111,12 @@ function Row({
               )}
             </dd>
           </div>
+          {item.refunded && item.refundedPrice !== undefined ? (
+            <div>
+              <dt>{t('transactions.refundedAmount')}</dt>
+              <dd>{formatMoney(item.refundedPrice, item.currency)}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t('transactions.project')}</dt>
             <dd>{item.projectName}</dd>

@@ -31,20 +31,70 @@ const payment = {
   receiptEmail: null,
   titleRu: 'Мешок монет',
   titleEn: 'Bag of coins',
+  refundedAmount: '0.00',
+  refundedAmountMinor: 0,
 };
 const page = (total: number, pageNumber = 1, pageSize = 25) => ({ data: { items: [payment], total, page: pageNumber, pageSize } });
 const report = {
   rows: [
-    { day: '2026-11-20', project: 'familytown', currency: 'RUB', payments: 2, amountMinor: 15800, amount: '158.00' },
-    { day: '2026-11-21', project: 'neuroarena', currency: 'USD', payments: 1, amountMinor: 199, amount: '1.99' },
+    {
+      day: '2026-11-20',
+      project: 'familytown',
+      currency: 'RUB',
+      payments: 2,
+      amountMinor: 15800,
+      amount: '158.00',
+      refundsMinor: 3000,
+      refunds: '30.00',
+      disputesMinor: 0,
+      disputes: '0.00',
+      netMinor: 12800,
+      net: '128.00',
+    },
+    {
+      day: '2026-11-21',
+      project: 'neuroarena',
+      currency: 'USD',
+      payments: 1,
+      amountMinor: 199,
+      amount: '1.99',
+      refundsMinor: 0,
+      refunds: '0.00',
+      disputesMinor: 0,
+      disputes: '0.00',
+      netMinor: 199,
+      net: '1.99',
+    },
   ],
   totals: [
-    { currency: 'RUB', payments: 2, amountMinor: 15800, amount: '158.00' },
-    { currency: 'USD', payments: 1, amountMinor: 199, amount: '1.99' },
+    {
+      currency: 'RUB',
+      payments: 2,
+      amountMinor: 15800,
+      amount: '158.00',
+      refundsMinor: 3000,
+      refunds: '30.00',
+      disputesMinor: 0,
+      disputes: '0.00',
+      netMinor: 12800,
+      net: '128.00',
+    },
+    {
+      currency: 'USD',
+      payments: 1,
+      amountMinor: 199,
+      amount: '1.99',
+      refundsMinor: 0,
+      refunds: '0.00',
+      disputesMinor: 0,
+      disputes: '0.00',
+      netMinor: 199,
+      net: '1.99',
+    },
   ],
 };
 
-function moneyApi(role: 'finance' | 'admin' | 'support' = 'finance', total = 60, webhookDeliveries?: unknown[]) {
+function moneyApi(role: 'finance' | 'admin' | 'support' = 'finance', total = 60, webhookDeliveries?: unknown[], refunds: unknown[] = []) {
   return mockApi({
     '/api/staff/me': { body: { data: { id: 's1', email: `${role}@portal.test`, role } } },
     '/api/staff/projects': { body: { data: [{ name: 'familytown' }, { name: 'neuroarena' }] } },
@@ -61,6 +111,25 @@ function moneyApi(role: 'finance' | 'admin' | 'support' = 'finance', total = 60,
             { provider: 'yookassa', eventId: 'evt-1', status: 'succeeded', outcome: 'applied', receivedAt: '2026-11-20T10:01:00.000Z' },
           ],
           ...(webhookDeliveries && { webhookDeliveries }),
+          refunds,
+          disputes: [],
+        },
+      },
+    },
+    [`/api/staff/money/payments/${paymentId}/refunds`]: {
+      status: 201,
+      body: {
+        data: {
+          refundId: 'r-2',
+          paymentId,
+          status: 'succeeded',
+          amount: '20.00',
+          amountMinor: 2000,
+          currency: 'RUB',
+          source: 'staff',
+          failureReason: null,
+          createdAt: '2026-11-21T10:00:00.000Z',
+          finishedAt: '2026-11-21T10:00:01.000Z',
         },
       },
     },
@@ -276,11 +345,48 @@ describe('money pages', () => {
     expect(screen.queryByRole('table', { name: 'Webhooks to the game server' })).toBeNull();
   });
 
+  it('lists refunds and refunds part of a paid payment after asking twice', async () => {
+    const fetchMock = moneyApi('finance', 60, undefined, [
+      {
+        refundId: 'r-1',
+        paymentId,
+        status: 'succeeded',
+        amount: '10.00',
+        amountMinor: 1000,
+        currency: 'RUB',
+        source: 'provider',
+        failureReason: null,
+        reason: 'Refunded at the provider',
+        createdAt: '2026-11-21T09:00:00.000Z',
+        finishedAt: '2026-11-21T09:00:00.000Z',
+      },
+    ]);
+    renderStaff(`/staff/payments/${paymentId}`);
+    const refunds = await screen.findByRole('table', { name: 'Refunds' });
+    expect(within(refunds).getByRole('row', { name: /10 ₽/ })).toHaveTextContent('Provider dashboard');
+    const form = screen.getByRole('form', { name: 'Refund' });
+    expect(within(form).getByText('69 ₽')).toBeInTheDocument();
+    const amount = within(form).getByLabelText('Refund amount (RUB)');
+    expect(amount).toHaveValue('69.00');
+    changeValue(amount, '80');
+    fireEvent.click(within(form).getByRole('button', { name: 'Refund' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Yes, refund' }));
+    expect(await within(form).findByText('Enter an amount above zero and at most 69 ₽')).toBeInTheDocument();
+    changeValue(amount, '20');
+    changeValue(within(form).getByLabelText('Reason for the refund'), 'Bought twice');
+    fireEvent.click(within(form).getByRole('button', { name: 'Refund' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Yes, refund' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent('Refunded 20 ₽.');
+    const post = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/refunds') && init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ amountMinor: 2000, reason: 'Bought twice' });
+  });
+
   it('shows revenue for the address range with totals per currency, and exports the same report as CSV', async () => {
     const fetchMock = moneyApi();
     renderStaff('/staff/revenue?from=2026-11-01&to=2026-11-30&project=familytown');
     const table = await screen.findByRole('table', { name: 'Revenue per day, project and currency, 2026-11-01 to 2026-11-30' });
-    expect(within(table).getByRole('row', { name: /2026-11-20/ })).toHaveTextContent('158 ₽');
+    expect(within(table).getByRole('row', { name: /2026-11-20/ })).toHaveTextContent(/158 ₽.*30 ₽.*0 ₽.*128 ₽/);
+    expect(screen.getByRole('list', { name: 'Totals per currency' })).toHaveTextContent('Net: 128 ₽');
     expect(screen.getByRole('list', { name: 'Totals per currency' })).toHaveTextContent('$1.99');
     expect(screen.getByRole('img', { name: 'Revenue per day in RUB, 2026-11-01 to 2026-11-30, bars per project' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /in USD/ })).toBeInTheDocument();

@@ -8,10 +8,11 @@ import { staffPaths } from '../../staff-paths';
 import { useMoneyPayment } from '../api/payments';
 import { MoneyError, MoneyGate, providerName } from './money-gate';
 import { PaymentDeliveries } from './payment-deliveries';
+import { RefundSection } from './refund-section';
 
 /**
- * /staff/payments/:id: one payment, its provider attempts, the provider events applied to it and
- * its webhook deliveries to the game server.
+ * /staff/payments/:id: one payment, its refunds (and the refund form) and disputes, its provider
+ * attempts, the provider events applied to it and its webhook deliveries to the game server.
  */
 export function PaymentPage() {
   const { t } = useTranslation();
@@ -57,6 +58,9 @@ function PaymentFacts({ detail, ru }: { detail: TMoneyPaymentDetail; ru: boolean
       <span className={`staff-pay staff-pay--${payment.status}`}>{t(`payment.status.${payment.status}`)}</span>,
     ],
     [t('staff.money.amount'), formatMoney(Number(payment.amount), payment.currency)],
+    ...(payment.refundedAmountMinor > 0
+      ? [[t('staff.money.refund.refunded'), formatMoney(minor(payment.refundedAmountMinor), payment.currency)] as [string, ReactNode]]
+      : []),
     [t('staff.money.project'), payment.project],
     [t('staff.money.payments.item'), `${ru ? payment.titleRu : payment.titleEn} (${payment.priceId})`],
     [t('staff.money.payments.player'), <span className="staff-mono">{payment.userId}</span>],
@@ -80,6 +84,8 @@ function PaymentFacts({ detail, ru }: { detail: TMoneyPaymentDetail; ru: boolean
           </div>
         ))}
       </dl>
+
+      <RefundSection detail={detail} />
 
       <h2 id="staff-attempts-title">{t('staff.money.detail.attempts')}</h2>
       {attempts.length === 0 ? (

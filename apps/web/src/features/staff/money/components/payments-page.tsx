@@ -19,7 +19,7 @@ import type { TStaffPayment } from '@portal/contracts/staff';
 import { formatDateTime, formatMoney } from '@portal/contracts/format';
 import { usePageMeta } from '@/shared/hooks/use-page-meta';
 import { staffPaths } from '../../staff-paths';
-import { useMoneyPayments } from '../api/payments';
+import { downloadPaymentsCsv, useMoneyPayments } from '../api/payments';
 import {
   PAGE_SIZES,
   PAYMENT_FILTERS,
@@ -56,6 +56,7 @@ function PaymentsSearch() {
     <section className="staff-card staff-money" aria-labelledby="staff-payments-title">
       <h1 id="staff-payments-title">{t('staff.money.payments.title')}</h1>
       <SearchForm key={filtersKey} initial={search} onSearch={(filters) => update({ ...filters, page: 1 })} />
+      <PaymentsExport search={search} />
       {payments.isPending && <p role="status">{t('common.loading')}</p>}
       {payments.isError && <MoneyError error={payments.error} />}
       {payments.data && (
@@ -68,6 +69,33 @@ function PaymentsSearch() {
         />
       )}
     </section>
+  );
+}
+
+/** Every payment of the search as a CSV file, one line each (the server streams it). */
+function PaymentsExport({ search }: { search: TPaymentsSearch }) {
+  const { t } = useTranslation();
+  const [exporting, setExporting] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const exportCsv = () => {
+    setExporting(true);
+    setFailed(false);
+    downloadPaymentsCsv(paymentsQuery(search))
+      .catch(() => setFailed(true))
+      .finally(() => setExporting(false));
+  };
+  return (
+    <div className="staff-money-export">
+      <button type="button" className="staff-button" onClick={exportCsv} disabled={exporting}>
+        {t('staff.money.payments.export')}
+      </button>
+      {exporting && <span role="status">{t('staff.money.revenue.exporting')}</span>}
+      {failed && (
+        <span role="alert" className="staff-error">
+          {t('staff.money.payments.exportError')}
+        </span>
+      )}
+    </div>
   );
 }
 

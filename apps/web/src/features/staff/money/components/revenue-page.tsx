@@ -11,7 +11,7 @@ import { MoneyError, MoneyGate } from './money-gate';
 import { RevenueChart } from './revenue-chart';
 import { ProjectSelect } from './project-select';
 
-/** /staff/revenue: paid revenue per UTC day, project and currency; a chart, its table, totals and a CSV. */
+/** /staff/revenue: gross, refunds, disputes and net per UTC day, project and currency; a chart, its table, totals and a CSV. */
 export function RevenuePage() {
   const { t } = useTranslation();
   usePageMeta({ title: `${t('staff.money.revenue.title')} · ${t('staff.title')}` });
@@ -69,8 +69,15 @@ function RevenueReport() {
             <ul className="staff-money-totals" aria-labelledby="staff-totals-title">
               {report.data.totals.map((total) => (
                 <li key={total.currency}>
-                  <strong>{formatMoney(Number(total.amount), total.currency)}</strong>{' '}
-                  <span className="staff-muted">{t('staff.money.revenue.paymentsCount', { count: total.payments })}</span>
+                  <strong>
+                    {t('staff.money.revenue.net')}: {formatMoney(total.netMinor / 100, total.currency)}
+                  </strong>{' '}
+                  <span className="staff-muted">
+                    {t('staff.money.revenue.gross')}: {formatMoney(Number(total.amount), total.currency)} ·{' '}
+                    {t('staff.money.revenue.refunds')}: {formatMoney(Number(total.refunds), total.currency)} ·{' '}
+                    {t('staff.money.revenue.disputes')}: {formatMoney(Number(total.disputes), total.currency)} ·{' '}
+                    {t('staff.money.revenue.paymentsCount', { count: total.payments })}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -95,7 +102,10 @@ function RevenueReport() {
                     <th scope="col">{t('staff.money.project')}</th>
                     <th scope="col">{t('staff.money.revenue.currency')}</th>
                     <th scope="col">{t('staff.money.revenue.payments')}</th>
-                    <th scope="col">{t('staff.money.amount')}</th>
+                    <th scope="col">{t('staff.money.revenue.gross')}</th>
+                    <th scope="col">{t('staff.money.revenue.refunds')}</th>
+                    <th scope="col">{t('staff.money.revenue.disputes')}</th>
+                    <th scope="col">{t('staff.money.revenue.net')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -108,6 +118,9 @@ function RevenueReport() {
                       <td>{row.currency}</td>
                       <td>{row.payments}</td>
                       <td>{formatMoney(Number(row.amount), row.currency)}</td>
+                      <td>{formatMoney(Number(row.refunds), row.currency)}</td>
+                      <td>{formatMoney(Number(row.disputes), row.currency)}</td>
+                      <td>{formatMoney(row.netMinor / 100, row.currency)}</td>
                     </tr>
                   ))}
                 </tbody>
