@@ -105,7 +105,8 @@ test.describe('staff money pages', () => {
     const todayRow = revenueTable.getByRole('row', { name: new RegExp(today) });
     await expect(todayRow).toHaveCount(1);
     await expect(todayRow).toContainText('familytown');
-    const shown = roublesMinor((await todayRow.getByRole('cell').last().textContent()) ?? '');
+    // Cells: project, currency, payments, gross, refunds, disputes, net.
+    const shown = roublesMinor((await todayRow.getByRole('cell').nth(3).textContent()) ?? '');
     expect(shown).toBeGreaterThanOrEqual(before + 7900);
     await expect(page.getByRole('list', { name: 'Totals per currency' })).toContainText('₽');
     await expect(page.getByRole('img', { name: new RegExp(`Revenue per day in RUB, ${today}`) })).toBeVisible();
@@ -117,7 +118,7 @@ test.describe('staff money pages', () => {
     const file = await download;
     expect(file.suggestedFilename()).toBe(`revenue-${today}-${today}.csv`);
     const lines = (await readFile(await file.path(), 'utf8')).split('\r\n');
-    expect(lines[0]).toBe('day,project,currency,payments,amount');
+    expect(lines[0]).toBe('day,project,currency,payments,amount,refunds,disputes,net');
     const line = lines.find((item) => item.startsWith(`${today},familytown,RUB,`));
     expect(line).toBeTruthy();
     expect(Math.round(Number(line!.split(',')[4]) * 100)).toBeGreaterThanOrEqual(before + 7900);
