@@ -21,6 +21,7 @@ describe('payments with the real provider adapters', () => {
   let receiver: WebhookReceiver;
   let key: string;
   let player: Awaited<ReturnType<typeof makePlayer>>;
+  let admin: Record<string, string>;
 
   const newPayment = async (priceId = 'ft-coins-100') => {
     const res = await app.inject({
@@ -60,7 +61,7 @@ describe('payments with the real provider adapters', () => {
       YANDEX_PAY_API_BASE: yandex.url,
       YANDEX_PAY_JWKS_URL: yandex.jwksUrl,
     });
-    const admin = await staffHeaders(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    admin = await staffHeaders(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
     key = ((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin })).json() as { key: string })
       .key;
     receiver = await startWebhookReceiver();
@@ -254,6 +255,139 @@ describe('payments with the real provider adapters', () => {
     });
     expect(cancel.json()).toEqual({ data: { status: 'none' } });
     await expect.poll(() => deliveredFor(cancelled), { timeout: 5000 }).toEqual(['payment.canceled']);
+  });
+
+  /** A payment paid through Stripe (the intent succeeded and its webhook applied). */
+  const paidWithStripe = async () => {
+    const id = await newPayment();
+    const { data } = (await app.inject({ url: `/api/payments/stripe/create/${id}`, headers: player.auth })).json() as {
+      data: { id: string };
+    };
+    stripe.succeed(data.id);
+    const paid = stripe.eventFor(data.id, 'payment_intent.succeeded');
+    await postWebhook('stripe', paid, { 'stripe-signature': signStripeWebhook(paid, STRIPE.webhookSecret) });
+    expect(await status(id)).toBe('paid');
+    return { id, intent: data.id };
+  };
+  const refundOf = (id: string, amountMinor: number) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/staff/money/payments/${id}/refunds`,
+      headers: admin,
+      payload: { amountMinor, reason: 'Test refund' },
+    });
+  const refundsOf = async (id: string) =>
+    (await app.inject({ url: `/api/v1/payments/${id}`, headers: { authorization: `Bearer ${key}` } })).json() as {
+      refundedAmountMinor: number;
+      refunds: Array<{ status: string; amountMinor: number; source: string; failureReason: string | null }>;
+      disputes: Array<{ status: string; amountMinor: number; reason: string }>;
+    };
+
+  it("Stripe: a console refund goes through Stripe's refund API under the refund's id; one made in Stripe's dashboard arrives by webhook", async () => {
+    const { id, intent } = await paidWithStripe();
+    const res = await refundOf(id, 40);
+    expect(res.statusCode, res.body).toBe(201);
+    const [made] = [...stripe.refunds.values()].filter((refund) => refund.payment_intent === intent);
+    const refundId = (res.json() as { data: { refundId: string } }).data.refundId;
+    expect(made?.metadata.refundId).toBe(refundId);
+    expect(stripe.requests.find((r) => r.path === '/v1/refunds' && r.method === 'POST')?.idempotencyKey).toBe(refundId);
+
+    const dashboard = stripe.dashboardRefund(intent, 20);
+    const body = stripe.refundEventFor(dashboard.id, 'charge.refund.updated');
+    const notice = await postWebhook('stripe', body, { 'stripe-signature': signStripeWebhook(body, STRIPE.webhookSecret) });
+    expect(notice.json()).toEqual({ received: true, outcome: 'applied' });
+    // The same notice again changes nothing.
+    const again = await postWebhook('stripe', body, { 'stripe-signature': signStripeWebhook(body, STRIPE.webhookSecret) });
+    expect(again.json()).toEqual({ received: true, outcome: 'unchanged' });
+    const read = await refundsOf(id);
+    expect(read.refundedAmountMinor).toBe(60);
+    expect(read.refunds.map((refund) => [refund.source, refund.status, refund.amountMinor])).toEqual([
+      ['staff', 'succeeded', 40],
+      ['provider', 'succeeded', 20],
+    ]);
+    await expect
+      .poll(() => receiver.received.filter((event) => event.type === 'payment.refunded' && event.data.paymentId === id).length, {
+        timeout: 5000,
+      })
+      .toBe(2);
+    // What is left counts the dashboard's refund: 99 - 60.
+    expect((await refundOf(id, 40)).json()).toMatchObject({ code: 'REFUND_EXCEEDS_REMAINING' });
+  });
+
+  it('Stripe: a refund Stripe refuses shows its reason and leaves the money to refund; a pending one is finished by its job', async () => {
+    const { id, intent } = await paidWithStripe();
+    // Refunded at Stripe behind our back: our refund of the whole is refused there.
+    stripe.dashboardRefund(intent, 99);
+    const refused = await refundOf(id, 99);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json()).toMatchObject({ code: 'REFUND_FAILED' });
+    expect((refused.json() as { message: string }).message).toContain('already been refunded');
+    expect((await refundsOf(id)).refunds.find((refund) => refund.source === 'staff')).toMatchObject({ status: 'failed' });
+
+    const second = await paidWithStripe();
+    stripe.refundOutcome = 'pending';
+    const pending = await refundOf(second.id, 99);
+    stripe.refundOutcome = 'succeeded';
+    expect((pending.json() as { data: { status: string } }).data.status).toBe('pending');
+    const [atStripe] = [...stripe.refunds.values()].filter((refund) => refund.payment_intent === second.intent);
+    stripe.finishRefund(atStripe!.id, 'succeeded');
+    const body = stripe.refundEventFor(atStripe!.id, 'refund.updated');
+    await postWebhook('stripe', body, { 'stripe-signature': signStripeWebhook(body, STRIPE.webhookSecret) });
+    expect((await refundsOf(second.id)).refunds).toEqual([
+      expect.objectContaining({ status: 'succeeded', amountMinor: 99, source: 'staff' }),
+    ]);
+  });
+
+  it('Stripe: a dispute is recorded with its state and amount, and each state is told once as payment.disputed', async () => {
+    const { id, intent } = await paidWithStripe();
+    for (const [type, state] of [
+      ['charge.dispute.created', 'needs_response'],
+      ['charge.dispute.updated', 'needs_response'],
+      ['charge.dispute.closed', 'lost'],
+    ] as const) {
+      const body = stripe.disputeEventFor(intent, type, { id: `dp_${intent}`, status: state, amount: 99, reason: 'fraudulent' });
+      expect((await postWebhook('stripe', body, { 'stripe-signature': signStripeWebhook(body, STRIPE.webhookSecret) })).statusCode).toBe(
+        200,
+      );
+    }
+    expect((await refundsOf(id)).disputes).toEqual([expect.objectContaining({ status: 'lost', amountMinor: 99, reason: 'fraudulent' })]);
+    await expect
+      .poll(
+        () =>
+          receiver.received
+            .filter((event) => event.type === 'payment.disputed' && event.data.paymentId === id)
+            .map((event) => (event.data as unknown as { dispute: { status: string } }).dispute.status)
+            .sort(),
+        { timeout: 5000 },
+      )
+      .toEqual(['lost', 'open']);
+  });
+
+  it('YooKassa: a refund YooKassa cancels shows its reason; a refund made in its dashboard arrives by notification', async () => {
+    const id = await newPayment();
+    await app.inject({ url: `/api/payments/yookassa/create/${id}`, headers: player.auth });
+    const [ref] = [...kassa.payments.entries()].find(([, p]) => p.metadata.paymentId === id) ?? [];
+    kassa.succeed(ref as string);
+    await postWebhook('yookassa', kassa.notificationFor(ref as string, 'payment.succeeded'));
+    expect(await status(id)).toBe('paid');
+
+    kassa.refuseNextRefund = 'rejected_by_payee';
+    const refused = await refundOf(id, 1000);
+    expect(refused.statusCode).toBe(502);
+    expect((refused.json() as { message: string }).message).toContain('rejected_by_payee');
+    const dashboard = kassa.dashboardRefund(ref as string, '10.00');
+    expect((await postWebhook('yookassa', kassa.refundNotificationFor(dashboard.id))).json()).toEqual({
+      received: true,
+      outcome: 'applied',
+    });
+    const read = await refundsOf(id);
+    expect(read.refundedAmountMinor).toBe(1000);
+    expect(read.refunds.map((refund) => [refund.source, refund.status, refund.failureReason])).toEqual([
+      ['staff', 'failed', 'rejected_by_payee'],
+      ['provider', 'succeeded', null],
+    ]);
+    // The failed refund freed its money: the rest (79 - 10) can still be refunded.
+    expect((await refundOf(id, 6900)).statusCode).toBe(201);
   });
 
   it('the sandbox completion refuses real providers', async () => {
