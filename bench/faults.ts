@@ -10,7 +10,11 @@
 // 3. Waits for the webhooks and prints: payments paid, webhooks per paid payment (each at least
 //    once; every delivery of a payment the same event), payments charged twice (0) and lost
 //    (acknowledged paid but not paid: 0).
-// 4. Restarts PostgreSQL (pg_ctlcluster) under a status-reading load and prints the seconds to
+// 4. Refunds BENCH_REFUNDS of the paid payments in full from the staff API (BENCH_CONCURRENCY at
+//    once, retried like the payments), killing process 1 with SIGKILL halfway; waits for every
+//    refund to end and prints: refunds made at the provider per payment (each exactly 1),
+//    refunded twice (0), and payment.refunded events per payment (one event id each).
+// 5. Restarts PostgreSQL (pg_ctlcluster) under a status-reading load and prints the seconds to
 //    full service, with no restart of ours. Skipped when the cluster cannot be restarted.
 // Usage: npm run faults -w bench (it restarts this machine's PostgreSQL: run it alone)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -26,6 +30,7 @@ import { startRoundRobin } from '../apps/server/test/round-robin.ts';
 import { benchAdmin, registerPlayer, root, sleep } from './lib.ts';
 
 const total = Number(process.env.BENCH_PAYMENTS ?? 1000);
+const refundsWanted = Number(process.env.BENCH_REFUNDS ?? 200);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const basePort = Number(process.env.BENCH_PORT ?? 8311);
 
@@ -88,6 +93,8 @@ const env = {
 
 // The game server's webhook receiver: deliveries per payment, each signature checked.
 const deliveries = new Map<string, string[]>();
+/** payment.refunded events per payment: their event ids as delivered. */
+const refundEvents = new Map<string, string[]>();
 let forged = 0;
 let secret = '';
 const receiver = createServer((req, res) => {
@@ -104,6 +111,11 @@ const receiver = createServer((req, res) => {
     }
     const event = JSON.parse(body) as { id: string; type: string; data: { paymentId: string; status: string } };
     const headerId = String(req.headers['portal-event-id'] ?? '');
+    if (event.type === 'payment.refunded') {
+      refundEvents.set(event.data.paymentId, [...(refundEvents.get(event.data.paymentId) ?? []), `${event.id}:${headerId}`]);
+      res.writeHead(200).end('ok');
+      return;
+    }
     deliveries.set(event.data.paymentId, [
       ...(deliveries.get(event.data.paymentId) ?? []),
       `${event.id}:${headerId}:${event.type}:${event.data.status}`,
@@ -218,6 +230,70 @@ try {
   );
   console.log(
     `  charged twice: ${twice.rows[0]?.n ?? '?'}; lost (acknowledged, not paid): ${[...acknowledged].filter((id) => !paidIds.has(id)).length}`,
+  );
+
+  // Refunds racing a SIGKILL of process 1: each refunded once at the provider, told once.
+  const toRefund = [...acknowledged].filter((id) => paidIds.has(id)).slice(0, refundsWanted);
+  const refundFailures: string[] = [];
+  let refundStarted = 0;
+  let refundKilled = false;
+  const r0 = Date.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (refundStarted < toRefund.length) {
+        const n = refundStarted++;
+        if (!refundKilled && n >= toRefund.length / 2) {
+          refundKilled = true;
+          void (async () => {
+            servers[0]!.child.kill('SIGKILL');
+            await sleep(1000);
+            targets.splice(0, 1);
+            servers[0] = await startServer(basePort, env);
+            targets.push(servers[0].url);
+          })();
+        }
+        const answer = await retried(`${proxy.url}/api/staff/money/payments/${toRefund[n]}/refunds`, {
+          method: 'POST',
+          headers: admin,
+          body: JSON.stringify({ amountMinor: 7900, reason: 'faults bench' }),
+        });
+        // 409: a retry of a refund the first try made (its answer was lost with the process).
+        if (answer.status !== 201 && answer.status !== 409)
+          refundFailures.push(`refund ${answer.status} ${(await answer.text()).slice(0, 80)}`);
+        else await answer.arrayBuffer();
+      }
+    }),
+  );
+  const refundingSeconds = (Date.now() - r0) / 1000;
+  const refundClient = new pg.Client({ connectionString: database.url });
+  await refundClient.connect();
+  // A refund whose request died with its process is finished by its job on the other one.
+  for (let i = 0; i < 900; i += 1) {
+    const open = await refundClient.query<{ n: string }>("select count(*) as n from payment_refunds where status = 'pending'");
+    if (Number(open.rows[0]?.n) === 0 && toRefund.every((id) => refundEvents.has(id))) break;
+    await sleep(200);
+  }
+  const atProvider = await refundClient.query<{ payment_id: string; n: string; minor: string }>(
+    `select s.payment_id, count(*) as n, sum(r.amount_minor) as minor from sandbox_refunds r
+       join sandbox_payments s on s.provider_ref = r.provider_ref where r.status = 'succeeded' group by s.payment_id`,
+  );
+  const ours = await refundClient.query<{ status: string; n: string }>('select status, count(*) as n from payment_refunds group by status');
+  const refundedRows = await refundClient.query<{ n: string }>('select count(*) as n from payments where refunded_minor = amount_minor');
+  await refundClient.end();
+  const providerCounts = new Map(atProvider.rows.map((row) => [row.payment_id, Number(row.n)]));
+  const perPayment = toRefund.map((id) => providerCounts.get(id) ?? 0);
+  const eventIds = toRefund.map((id) => new Set((refundEvents.get(id) ?? []).map((entry) => entry.split(':')[0])).size);
+  console.log(
+    `faults: ${toRefund.length} full refunds over two processes in ${refundingSeconds.toFixed(1)} s, process 1 killed with SIGKILL halfway and restarted`,
+  );
+  console.log(
+    `  refunds at the provider per payment: min ${Math.min(...perPayment)}, max ${Math.max(...perPayment)}; refunded twice: ${perPayment.filter((n) => n > 1).length}; payments fully refunded: ${refundedRows.rows[0]?.n ?? '?'}`,
+  );
+  console.log(
+    `  refunds recorded: ${ours.rows.map((row) => `${row.n} ${row.status}`).join(', ')}; client-visible failures: ${refundFailures.length}${refundFailures.length ? `, first: ${refundFailures[0]}` : ''}`,
+  );
+  console.log(
+    `  payment.refunded event ids per payment: min ${Math.min(...eventIds)}, max ${Math.max(...eventIds)} (deliveries: ${toRefund.reduce((sum, id) => sum + (refundEvents.get(id)?.length ?? 0), 0)})`,
   );
 
   // PostgreSQL restart under load: seconds from the restart to full service on both processes.
