@@ -305,7 +305,11 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     app.decorate('staff', staff);
     staffCaptchaHardFor = (ip) => staff.service.captchaHardFor(ip);
     app.decorateRequest('staff', null);
-    const receipts = await createReceipts(config, database.db, app.log, { onJobEnqueued: () => jobs.nudge(), bucket });
+    const receipts = await createReceipts(config, database.db, app.log, {
+      onJobEnqueued: () => jobs.nudge(),
+      bucket,
+      mailer: accounts.mailer,
+    });
     const payments = await createPayments(config, database.db, accounts.tokens, app.log, {
       database,
       streamSlots,

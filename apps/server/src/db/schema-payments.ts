@@ -3,6 +3,7 @@ import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, un
 import type { TCurrency, TPaymentProviderId, TPaymentStatus } from '@portal/contracts/payments';
 import type { TPriceTitles } from '@portal/contracts/control';
 import type { TStaffRole } from '@portal/contracts/staff';
+import type { Language } from '@portal/contracts/languages';
 
 /**
  * Payments: staff accounts, project API keys and webhooks, payments with their
@@ -81,6 +82,8 @@ export const payments = pgTable(
     payload: text('payload'),
     idempotencyKey: text('idempotency_key'),
     receiptEmail: text('receipt_email'),
+    /** the page language the player paid in: their receipt letter's language */
+    language: text('language').$type<Language>(),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     paidAt: at('paid_at'),

@@ -15,6 +15,8 @@ export const receipts = pgTable('receipts', {
   fileName: text('file_name').notNull(),
   byteSize: integer('byte_size').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
+  /** when the receipt letter went to the player (claimed before sending: one letter per receipt) */
+  mailedAt: at('mailed_at'),
 });
 
 export const paymentHelpRequests = pgTable(

@@ -248,7 +248,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** Subjects are one line: a newline in a project name must not reach the header. */
-function oneLine(value: string): string {
+export function oneLine(value: string): string {
   return value.replace(/[\r\n\t]+/g, ' ').trim();
 }
 
@@ -261,8 +261,13 @@ function texts(language: Language): Texts {
   return TEXTS[language] ?? TEXTS.en;
 }
 
+/** The footer line of every automatic letter, in `language`. */
+export function mailFooter(language: Language): string {
+  return texts(language).footer;
+}
+
 /** A plain HTML letter: inline styles only, since mail clients drop <style> and external CSS. */
-function page(language: Language, title: string, body: string, footer: string): string {
+export function page(language: Language, title: string, body: string, footer: string): string {
   return [
     '<!doctype html>',
     `<html lang="${language}"><head><meta charset="utf-8"><title>${title}</title></head>`,

@@ -156,7 +156,12 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
       },
     },
     async (request) => {
-      const { clientData, payment } = await service.createAtProvider(user(request), request.params.id, 'yookassa');
+      const { clientData, payment } = await service.createAtProvider(
+        user(request),
+        request.params.id,
+        'yookassa',
+        requestContext(request).language,
+      );
       const confirmationToken = clientData.kind === 'yookassa' ? clientData.confirmationToken : (payment.providerRef ?? '');
       return { data: { confirmationToken, sandbox: clientData.kind === 'sandbox' } };
     },
@@ -189,7 +194,12 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
       },
     },
     async (request) => {
-      const { clientData, payment } = await service.createAtProvider(user(request), request.params.id, 'stripe');
+      const { clientData, payment } = await service.createAtProvider(
+        user(request),
+        request.params.id,
+        'stripe',
+        requestContext(request).language,
+      );
       const clientSecret = clientData.kind === 'stripe' ? clientData.clientSecret : '';
       const sandbox = clientData.kind === 'sandbox';
       return {
@@ -220,7 +230,12 @@ export const playerPaymentRoutes: FastifyPluginAsyncZod<PlayerPaymentRoutesOptio
       },
     },
     async (request) => {
-      const { clientData, payment } = await service.createAtProvider(user(request), request.body.paymentId, 'yandex-pay');
+      const { clientData, payment } = await service.createAtProvider(
+        user(request),
+        request.body.paymentId,
+        'yandex-pay',
+        requestContext(request).language,
+      );
       // The sandbox's "payment page" is the product's own sandbox screen, opened in a window like
       // Yandex Pay's; like Yandex Pay's, its URL names the order it pays.
       const paymentUrl =

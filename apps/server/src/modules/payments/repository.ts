@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
+import type { Language } from '@portal/contracts/languages';
 import type { TCurrency, TPaymentProviderId } from '@portal/contracts/payments';
 import type { Db } from '../../db/client.ts';
 import {
@@ -34,6 +35,8 @@ export interface AttemptRecord {
   amountMinor: number;
   currency: TCurrency;
   receiptEmail: string | null;
+  /** The page language the player pays in (their receipt letter's), when known. */
+  language?: Language | undefined;
   /** When the provider is asked about a payment left unfinished; unset: no reconciliation job (the attempt was recorded before). */
   reconcileAt?: Date | undefined;
   now: Date;
@@ -207,7 +210,15 @@ export function createPaymentsRepository(db: Db) {
         await tx.insert(paymentAttempts).values({ paymentId, provider, providerRef, amountMinor, currency }).onConflictDoNothing();
         const [updated] = await tx
           .update(payments)
-          .set({ provider, providerRef, amountMinor, currency, receiptEmail: record.receiptEmail, updatedAt: record.now })
+          .set({
+            provider,
+            providerRef,
+            amountMinor,
+            currency,
+            receiptEmail: record.receiptEmail,
+            ...(record.language && { language: record.language }),
+            updatedAt: record.now,
+          })
           .where(and(eq(payments.id, paymentId), isNull(payments.finishedAt)))
           .returning();
         if (!updated) return undefined;

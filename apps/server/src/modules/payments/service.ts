@@ -350,6 +350,8 @@ export class PaymentsService {
     user: PaymentPlayer,
     id: string,
     providerId: TPaymentProviderId,
+    /** The page's language: the receipt letter's. */
+    language?: Language,
   ): Promise<{ payment: PaymentRow; clientData: ProviderClientData }> {
     const payment = await this.own(user, id);
     if (payment.finishedAt) throw new AppError('PAYMENT_ALREADY_FINISHED', 409, `The payment is already ${payment.status}`);
@@ -386,6 +388,7 @@ export class PaymentsService {
       amountMinor,
       currency,
       receiptEmail,
+      language,
       reconcileAt: firstTime ? new Date(Date.now() + this.options.reconcileAfterMs) : undefined,
       now: new Date(),
     });

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HEADERS } from '@portal/contracts/http';
 import { buildTestApp } from '../../../test/app.ts';
+import { startSmtpServer } from '../../../test/smtp.ts';
 import { backends, type TestDatabase } from '../../../test/databases.ts';
 import { jobs, receipts } from '../../db/schema.ts';
 import { extractPdfText } from '../../integrations/pdf/testing/extract-text.ts';
@@ -178,5 +180,64 @@ describe.each(backends)('receipts over $name', (backend) => {
       .from(jobs)
       .where(and(eq(jobs.kind, RECEIPT_JOB), isNull(jobs.doneAt)));
     expect(open.filter((job) => job.payload.paymentId === id)).toHaveLength(0);
+  });
+});
+
+/** The receipt letter after a purchase, through a real SMTP server. */
+describe('receipt letters', () => {
+  let app: FastifyInstance;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let key: string;
+  let runJobs: () => Promise<number>;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    app = await buildTestApp({ ...ADMIN, SMTP_URL: smtp.url, MAIL_FROM: 'no-reply@portal.example' });
+    await app.jobs.stop();
+    const worker = new JobWorker({
+      db: app.database.db,
+      log: app.log,
+      kinds: app.receipts.service.jobKinds(),
+      pollIntervalMs: 60_000,
+      leaseMs: 60_000,
+    });
+    runJobs = () => worker.runDue();
+    const admin = await staffHeaders(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    key = ((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin })).json() as { key: string })
+      .key;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await smtp?.close();
+  });
+
+  it('mails one letter in the language the player paid in, whose signed link opens the PDF for a month', async () => {
+    const player = await makePlayer(app, 'Käufer');
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/payments',
+      headers: { authorization: `Bearer ${key}` },
+      payload: { userId: player.id, priceId: 'ft-coins-100' },
+    });
+    const id = (created.json() as { paymentId: string }).paymentId;
+    await app.inject({ url: `/api/payments/yookassa/create/${id}`, headers: { ...player.auth, [HEADERS.language]: 'de' } });
+    await app.inject({ method: 'POST', url: `/api/payments/sandbox/${id}/complete`, headers: player.auth, payload: { outcome: 'paid' } });
+    await runJobs();
+    await runJobs();
+    const to = `${player.id.slice(0, 8)}@players.example`;
+    const letters = smtp.received.filter((mail) => mail.to.includes(to));
+    expect(letters).toHaveLength(1);
+    expect(letters[0]!.subject).toBe('Familienstadt: Ihre Quittung');
+    expect(letters[0]!.text).toContain('79 ₽');
+    const link = /https?:\/\/\S+\/api\/user\/receipts\/\S+/.exec(letters[0]!.text)?.[0];
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    const expires = Number(/t=(\d+)\./.exec(url.search)?.[1]);
+    expect(expires - Date.now()).toBeGreaterThan(29 * 86_400_000);
+    const pdf = await app.inject({ url: `${url.pathname}${url.search}` });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    // The job again (a retried lease) sends no second letter.
+    expect(await app.receipts.service.mailOnce(id)).toBe('already');
   });
 });

@@ -1,9 +1,14 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { formatMoney } from '@portal/contracts/format';
+import { isLanguage, type Language } from '@portal/contracts/languages';
 import { fromMinorUnits } from '@portal/contracts/payments';
+import { priceTitleIn } from '@portal/contracts/control';
 import type { Db } from '../../db/client.ts';
 import { games, jobs, paymentProfiles, payments, receipts, users, type PaymentRow } from '../../db/schema.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
+import { receiptMail } from '../../integrations/mail/receipt-mail.ts';
 import { renderReceiptPdf } from '../../integrations/pdf/receipt-pdf.ts';
 import type { BlobStore } from '../../integrations/storage/blob-store.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -17,6 +22,8 @@ export const RECEIPT_SELLER = { ru: 'ООО «ГеймПортал»', en: 'Game
 /** How long a receipt link opens the PDF: long enough to open it, short enough not to be shared for good. */
 /** The web opens the link right after asking for it, in a new tab: a short life is enough. */
 export const RECEIPT_LINK_TTL_MS = 2 * 60 * 1000;
+/** The receipt letter's link: signed and owner-bound like the others, for a month (a letter is read later). */
+export const RECEIPT_MAIL_LINK_DAYS = 30;
 
 export interface ReceiptsServiceOptions {
   db: Db;
@@ -31,6 +38,10 @@ export interface ReceiptsServiceOptions {
   onJobEnqueued?: () => void;
   /** path prefix of the links */
   linkPrefix?: string;
+  /** Sends the receipt letter after a purchase; without one no letter goes. */
+  mailer?: Mailer;
+  /** PUBLIC_URL: the letter's link is absolute. */
+  publicUrl?: string;
 }
 
 /** Something `db` or a transaction of it. */
@@ -65,7 +76,9 @@ export class ReceiptsService {
         maxAttempts: 10,
         backoffMs: exponentialBackoff(5_000, 600_000),
         handler: async (payload) => {
-          await this.generate(String(payload.paymentId));
+          const paymentId = String(payload.paymentId);
+          const made = await this.generate(paymentId);
+          if (made === 'made' || made === 'exists') await this.mailOnce(paymentId);
         },
       },
     };
@@ -149,9 +162,59 @@ export class ReceiptsService {
     throw notFound();
   }
 
+  /**
+   * The receipt letter, once per receipt: claimed (`mailed_at`) before it goes, so two workers
+   * never both send it; a refused send gives the claim back and throws, so the job tries again.
+   * It goes to the payment's receipt address (else the saved one, else the account's), in the
+   * language the player paid in, with a signed, owner-bound link valid for a month.
+   */
+  async mailOnce(paymentId: string, now = Date.now()): Promise<'sent' | 'already' | 'no-address' | 'no-mailer'> {
+    const { db, mailer, publicUrl } = this.options;
+    if (!mailer || !publicUrl) return 'no-mailer';
+    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!payment || payment.status !== 'paid') return 'already';
+    const content = await this.contentOf(payment);
+    if (!content.buyerEmail) return 'no-address';
+    const claimed = await db
+      .update(receipts)
+      .set({ mailedAt: new Date(now) })
+      .where(and(eq(receipts.paymentId, paymentId), isNull(receipts.mailedAt)))
+      .returning({ paymentId: receipts.paymentId });
+    if (claimed.length === 0) return 'already';
+    const language: Language = payment.language && isLanguage(payment.language) ? payment.language : content.language;
+    const names = await this.namesOf(payment, language);
+    const ttl = RECEIPT_MAIL_LINK_DAYS * 86_400_000;
+    try {
+      await mailer.send({
+        to: content.buyerEmail,
+        ...receiptMail(language, {
+          projectName: names.projectName,
+          itemTitle: names.itemTitle,
+          amount: formatMoney(payment.amountMinor / 100, payment.currency),
+          link: `${publicUrl}${this.link(payment.id, payment.userId, now, ttl)}`,
+          linkDays: RECEIPT_MAIL_LINK_DAYS,
+        }),
+      });
+    } catch (error) {
+      await db.update(receipts).set({ mailedAt: null }).where(eq(receipts.paymentId, paymentId));
+      throw error;
+    }
+    this.options.log.info({ paymentId }, 'receipt letter sent');
+    return 'sent';
+  }
+
+  /** The game's and the item's names in `language` (English, then the project id, where it has none). */
+  private async namesOf(payment: PaymentRow, language: Language): Promise<{ projectName: string; itemTitle: string }> {
+    const [game] = await this.options.db.select({ localization: games.localization }).from(games).where(eq(games.project, payment.project));
+    return {
+      projectName: game?.localization[language]?.name || game?.localization.en?.name || payment.project,
+      itemTitle: priceTitleIn(payment.titles, language) || (language === 'ru' ? payment.titleRu : payment.titleEn),
+    };
+  }
+
   /** `/api/user/receipts/<id>.pdf?t=<expiry ms>.<HMAC(id, owner, expiry)>` */
-  link(paymentId: string, userId: string, now = Date.now()): string {
-    const expires = now + RECEIPT_LINK_TTL_MS;
+  link(paymentId: string, userId: string, now = Date.now(), ttlMs = RECEIPT_LINK_TTL_MS): string {
+    const expires = now + ttlMs;
     return `${this.options.linkPrefix ?? '/api/user/receipts'}/${paymentId}.pdf?t=${expires}.${this.mac(paymentId, userId, expires)}`;
   }
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { LocalBlobStore, S3BlobStore, type BlobStore } from '../../integrations/storage/blob-store.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { S3Bucket } from '../../integrations/storage/s3-bucket.ts';
 import { loadOrCreateSecret } from '../../lib/secrets.ts';
 import { ReceiptsService } from './service.ts';
@@ -16,9 +17,9 @@ export async function createReceipts(
   config: AppConfig,
   db: Db,
   log: FastifyBaseLogger,
-  options: { onJobEnqueued?: () => void; bucket?: S3Bucket | null } = {},
+  options: { onJobEnqueued?: () => void; bucket?: S3Bucket | null; mailer?: Mailer } = {},
 ): Promise<Receipts> {
-  const { onJobEnqueued, bucket } = options;
+  const { onJobEnqueued, bucket, mailer } = options;
   const files: BlobStore = bucket ? new S3BlobStore(bucket, 'receipts/') : new LocalBlobStore(path.join(config.DATA_DIR, 'receipts'));
   const service = new ReceiptsService({
     db,
@@ -27,6 +28,8 @@ export async function createReceipts(
     linkSecret: await loadOrCreateSecret(config.DATA_DIR, 'receipt-link-key', config.RECEIPT_LINK_KEY),
     log,
     ...(onJobEnqueued && { onJobEnqueued }),
+    // The receipt letter after each purchase, with an absolute link.
+    ...(mailer && { mailer, publicUrl: config.PUBLIC_URL }),
   });
   return { service };
 }
