@@ -37,6 +37,7 @@ import { gameServerRoutes } from './modules/payments/game-server-routes.ts';
 import { playerPaymentRoutes, sandboxOrderRoutes } from './modules/payments/player-routes.ts';
 import { providerWebhookRoutes } from './modules/payments/provider-webhook-routes.ts';
 import { createPayments, type Payments } from './modules/payments/setup.ts';
+import { launchChecklist } from './modules/staff/launch-checklist.ts';
 import { paymentHelpRoutes } from './modules/payment-help/routes.ts';
 import { PaymentHelpService } from './modules/payment-help/service.ts';
 import { receiptRoutes } from './modules/receipts/routes.ts';
@@ -343,7 +344,14 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.register(playerPaymentRoutes, { prefix: '/api', service: payments.service, live: payments.live, sandbox: config.standIns });
     if (config.standIns) await app.register(sandboxOrderRoutes, { prefix: '/api', service: payments.service });
     await app.register(providerWebhookRoutes, { prefix: '/api', service: payments.service, refunds: payments.refunds });
-    await app.register(staffRoutes, { prefix: '/api', staff: staff.service, auth: staff.auth, payments: payments.service, guessLimit });
+    await app.register(staffRoutes, {
+      prefix: '/api',
+      staff: staff.service,
+      auth: staff.auth,
+      payments: payments.service,
+      guessLimit,
+      checklist: (project) => launchChecklist(database.db, project, (provider) => payments.service.providers.has(provider)),
+    });
     await app.register(moneyRoutes, {
       prefix: '/api',
       repository: createMoneyRepository(database.db),

@@ -77,6 +77,8 @@ export const API_ERROR_CODES = [
   'PAYMENT_NOT_STARTED',
   /** 409: a receipt or help request about a payment that is not paid */
   'PAYMENT_NOT_PAID',
+  /** 409: the game server sells for a project with no payment method on (with its keys) */
+  'PAYMENT_METHODS_NOT_SET',
   /** 400: the project does not offer this payment method */
   'PAYMENT_METHOD_NOT_ALLOWED',
   /** 502: the payment provider refused or did not answer */

@@ -196,3 +196,21 @@ export const ZWebhookDeliveriesQuery = z.object({
 });
 
 export const ZWebhookDeliveryParams = z.object({ project: ZProjectName, deliveryId: z.coerce.number().int().positive() });
+
+/** What a project needs before it goes live; each check names what is missing. */
+export const LAUNCH_CHECKS = ['paymentMethods', 'webhook', 'prices', 'texts', 'images'] as const;
+export type TLaunchCheckId = (typeof LAUNCH_CHECKS)[number];
+
+/**
+ * GET /api/staff/projects/{project}/checklist (admin, catalog). `missing` names what a check
+ * lacks, for the console to say: `paymentMethods`: `none` or `<provider>` (on, but no keys
+ * here); `webhook`: `url` or `testEvent` (no test event answered 2xx at the current URL);
+ * `prices`: `none`; `texts`: `game.<ru|en>.<field>` or `price.<priceId>.<ru|en>`; `images`:
+ * `cardLogoImage`, `gameImage` or `price.<priceId>`.
+ */
+export const ZLaunchChecklist = z.object({
+  project: z.string(),
+  ready: z.boolean(),
+  checks: z.array(z.object({ id: z.enum(LAUNCH_CHECKS), ok: z.boolean(), missing: z.array(z.string()) })),
+});
+export type TLaunchChecklist = z.infer<typeof ZLaunchChecklist>;

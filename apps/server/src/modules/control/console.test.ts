@@ -59,7 +59,11 @@ describe.each(backends)('catalogue console over $name', (backend) => {
 
   describe.skipIf(backend.skip)('editing', () => {
     it('creates a project with a game and two priced items that the portal serves at once', async () => {
-      const created = await call('POST', '/api/staff/catalog/projects', editor, { name: 'starfall', hostNames: ['Starfall.Example'] });
+      const created = await call('POST', '/api/staff/catalog/projects', editor, {
+        name: 'starfall',
+        hostNames: ['Starfall.Example'],
+        paymentsMethods: ['yookassa'],
+      });
       expect(created.statusCode, created.body).toBe(201);
       expect(created.json()).toMatchObject({ data: { name: 'starfall', hostNames: ['starfall.example'], version: 1 } });
 

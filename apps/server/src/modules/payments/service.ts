@@ -102,6 +102,15 @@ export class PaymentsService {
       const existing = await this.repository.findByIdempotencyKey(project, input.idempotencyKey);
       if (existing) return { payment: this.sameRequest(existing, input), created: false };
     }
+    // An item the player could not pay for is not sold: the console's launch checklist says so too.
+    const methods = (await this.repository.project(project))?.paymentsMethods.filter((method) => this.providers.has(method)) ?? [];
+    if (methods.length === 0) {
+      throw new AppError(
+        'PAYMENT_METHODS_NOT_SET',
+        409,
+        `${project} offers no payment method here: turn one on (with its keys) in the publisher console before selling`,
+      );
+    }
     if (!(await this.repository.playerExists(input.userId))) throw new AppError('USER_NOT_FOUND', 404, `No player ${input.userId}`);
     const price = await this.repository.price(project, input.priceId);
     if (!price) throw new AppError('PRICE_NOT_FOUND', 404, `No price ${input.priceId} in the price list of ${project}`);

@@ -27,6 +27,8 @@ import {
   ZWebhookRequest,
   ZWebhookResponse,
   ZWebhookRotation,
+  ZLaunchChecklist,
+  type TLaunchChecklist,
 } from '@portal/contracts/staff';
 import { ZAuditEntry, ZAuditQuery } from '@portal/contracts/catalog-console';
 import { AppError } from '../../lib/app-error.ts';
@@ -42,13 +44,15 @@ export type StaffRoutesOptions = {
   payments: PaymentsService;
   /** login tries per minute per IP (0: only the global limit) */
   guessLimit: number;
+  /** A project's launch checklist (what it lacks before it goes live). */
+  checklist: (project: string) => Promise<TLaunchChecklist>;
 };
 
 const tags = ['staff'];
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 429: ZApiError };
 
 /** The staff API (tickets live in the support module). */
-export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, { staff, auth, payments, guessLimit }) => {
+export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, { staff, auth, payments, guessLimit, checklist }) => {
   const guessing: FastifyContextConfig = guessLimit > 0 ? { rateLimit: { max: guessLimit, timeWindow: 60_000 } } : {};
   const admin = auth.requireStaff('admin');
   const anyRole = auth.requireStaff('support', 'catalog', 'finance');
@@ -247,6 +251,21 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
       },
     },
     async (request) => ({ data: await staff.projectSettings(request.params.project) }),
+  );
+
+  app.get(
+    '/staff/projects/:project/checklist',
+    {
+      preHandler: auth.requireStaff('catalog'),
+      schema: {
+        tags,
+        summary:
+          "A project's launch checklist: payment methods with keys, a webhook that answered, prices, texts in English and Russian, images",
+        params: ZProjectParams,
+        response: { 200: z.object({ data: ZLaunchChecklist }), ...errors },
+      },
+    },
+    async (request) => ({ data: await checklist(request.params.project) }),
   );
 
   app.post(

@@ -55,6 +55,7 @@ export const staffApi = {
   projects: () => '/api/staff/projects',
   project: (project: string) => `/api/staff/projects/${enc(project)}`,
   apiKeys: (project: string) => `/api/staff/projects/${enc(project)}/api-keys`,
+  checklist: (project: string) => `/api/staff/projects/${enc(project)}/checklist`,
   revokeApiKey: (project: string, keyId: string) => `/api/staff/projects/${enc(project)}/api-keys/${enc(keyId)}/revoke`,
   webhook: (project: string) => `/api/staff/projects/${enc(project)}/webhook`,
   webhookTest: (project: string) => `/api/staff/projects/${enc(project)}/webhook/test`,

@@ -5,6 +5,8 @@ export const staffKeys = {
   accounts: () => ['staff', 'accounts'] as const,
   projects: () => ['staff', 'projects'] as const,
   project: (name: string) => ['staff', 'project', name] as const,
+  /** Under the project's key: whatever refreshes the project refreshes its checklist. */
+  checklist: (name: string) => ['staff', 'project', name, 'checklist'] as const,
   apiKeys: (name: string) => ['staff', 'project', name, 'api-keys'] as const,
   deliveries: (name: string) => ['staff', 'project', name, 'deliveries'] as const,
   audit: (targetType: string, targetId: string) => ['staff', 'audit', targetType, targetId] as const,

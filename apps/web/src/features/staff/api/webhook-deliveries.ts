@@ -28,7 +28,13 @@ export function useSendTestWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendTestWebhook,
-    onSettled: (_data, _error, project) => queryClient.invalidateQueries({ queryKey: staffKeys.deliveries(project) }),
+    onSettled: async (_data, _error, project) => {
+      // A test event answered 2xx ticks the launch checklist's webhook line.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: staffKeys.deliveries(project) }),
+        queryClient.invalidateQueries({ queryKey: staffKeys.checklist(project) }),
+      ]);
+    },
   });
 }
 

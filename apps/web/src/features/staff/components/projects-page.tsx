@@ -11,6 +11,7 @@ import { useStaffProjects } from '../api/get-projects';
 import { useRotateWebhookSecret, useSetWebhook } from '../api/set-webhook';
 import { formatDateTime } from '@portal/contracts/format';
 import { ConfirmAction } from './confirm-action';
+import { LaunchChecklist } from './launch-checklist';
 import { ShownOnce } from './shown-once';
 import { WebhookDeliveries, WebhookTest } from './webhook-deliveries';
 
@@ -90,6 +91,7 @@ function ProjectSettings({ project }: { project: string }) {
 
   return (
     <div className="staff-projects__grid">
+      <LaunchChecklist project={project} />
       <section className="staff-card" aria-labelledby="staff-keys-title">
         <h2 id="staff-keys-title">{t('staff.projects.apiKeys')}</h2>
         {settings.data && <p>{t('staff.projects.activeKeys', { count: settings.data.activeApiKeys })}</p>}

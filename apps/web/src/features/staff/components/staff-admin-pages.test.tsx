@@ -5,6 +5,13 @@ import { setStaffToken } from '../api/staff-session';
 import { StaffApp } from './staff-app';
 import { changeValue } from '@/test/change-value';
 
+/** A project with nothing missing before launch. */
+const readyChecklist = {
+  project: 'familytown',
+  ready: true,
+  checks: ['paymentMethods', 'webhook', 'prices', 'texts', 'images'].map((id) => ({ id, ok: true, missing: [] })),
+};
+
 const renderStaff = (path: string) => renderRoutes([{ path: '/staff/*', element: <StaffApp /> }], path);
 
 const admin = { '/api/staff/me': { body: { data: { id: 's2', email: 'admin@portal.test', role: 'admin' } } } };
@@ -60,6 +67,7 @@ describe('staff admin pages', () => {
       },
       '/api/staff/projects/familytown/webhook-deliveries': () => ({ body: { data: [...log] } }),
       '/api/staff/projects/familytown/api-keys': { body: { data: [] } },
+      '/api/staff/projects/familytown/checklist': { body: { data: readyChecklist } },
       '/api/staff/projects/familytown': {
         body: { data: { name: 'familytown', webhookUrl: 'https://game.example/hook', activeApiKeys: 0 } },
       },
@@ -84,6 +92,53 @@ describe('staff admin pages', () => {
     ]);
   });
 
+  it('shows a project that is not ready with what its launch checklist misses, and ticks it again after a test event', async () => {
+    setStaffToken('staff-token');
+    let tested = false;
+    mockApi({
+      ...admin,
+      '/api/staff/projects/familytown/webhook-deliveries': { body: { data: [] } },
+      '/api/staff/projects/familytown/webhook/test': () => {
+        tested = true;
+        return { body: { data: delivery(1, 'evt_test', 200) } };
+      },
+      '/api/staff/projects/familytown/api-keys': { body: { data: [] } },
+      '/api/staff/projects/familytown/checklist': () => ({
+        body: {
+          data: {
+            project: 'familytown',
+            ready: tested,
+            checks: [
+              { id: 'paymentMethods', ok: false, missing: ['stripe'] },
+              { id: 'webhook', ok: tested, missing: tested ? [] : ['testEvent'] },
+              { id: 'prices', ok: true, missing: [] },
+              { id: 'texts', ok: false, missing: ['game.ru.fullDescription', 'price.ft-gems.ru'] },
+              { id: 'images', ok: false, missing: ['gameImage', 'price.ft-gems'] },
+            ].map((check) => (tested ? { ...check, ok: true, missing: [] } : check)),
+          },
+        },
+      }),
+      '/api/staff/projects/familytown': {
+        body: { data: { name: 'familytown', webhookUrl: 'https://game.example/hook', activeApiKeys: 1 } },
+      },
+      '/api/staff/projects': { body: { data: [{ name: 'familytown' }] } },
+    });
+    renderStaff('/staff/projects');
+    const checklist = await screen.findByRole('region', { name: 'Launch checklist' });
+    expect(await within(checklist).findByText('Not ready to launch: players cannot buy everything yet')).toBeInTheDocument();
+    for (const text of [
+      'Stripe is on, but this server has no keys for it',
+      'Send a test event and answer it with 2xx at the current URL',
+      'Game full description (RU)',
+      'Name of item ft-gems (RU)',
+      'Game image',
+      'Logo of item ft-gems',
+    ])
+      expect(within(checklist).getByText(text)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Send test event' }));
+    expect(await within(checklist).findByText('Ready to launch')).toBeInTheDocument();
+  });
+
   it('rotates the webhook secret after a confirmation, shows the new one once and until when the old one signs too', async () => {
     setStaffToken('staff-token');
     const fetchMock = mockApi({
@@ -94,6 +149,7 @@ describe('staff admin pages', () => {
       },
       '/api/staff/projects/familytown/webhook': { body: { url: 'https://game.example/other', secret: 'whsec_kept' } },
       '/api/staff/projects/familytown/api-keys': { body: { data: [] } },
+      '/api/staff/projects/familytown/checklist': { body: { data: readyChecklist } },
       '/api/staff/projects/familytown': {
         body: { data: { name: 'familytown', webhookUrl: 'https://game.example/hook', activeApiKeys: 0 } },
       },

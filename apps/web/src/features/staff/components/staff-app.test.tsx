@@ -5,6 +5,13 @@ import { setStaffToken, staffToken } from '../api/staff-session';
 import { StaffApp } from './staff-app';
 import { changeValue } from '@/test/change-value';
 
+/** A project with nothing missing before launch. */
+const readyChecklist = {
+  project: 'familytown',
+  ready: true,
+  checks: ['paymentMethods', 'webhook', 'prices', 'texts', 'images'].map((id) => ({ id, ok: true, missing: [] })),
+};
+
 vi.mock('@/shared/ui/captcha/captcha-widget', () => ({
   CaptchaWidget: ({ onChange }: { onChange: (payload: string | null) => void }) => (
     <button type="button" onClick={() => onChange('solved-payload')}>
@@ -235,6 +242,7 @@ describe('StaffApp', () => {
       '/api/staff/projects/familytown/api-keys': { status: 201, body: { key: 'ppk_0123456789ab_secretsecretsecretsecret' } },
       '/api/staff/projects/familytown/webhook': { body: { url: 'https://game.example/hook', secret: 'whsec_abc' } },
       '/api/staff/projects/familytown/webhook-deliveries': { body: { data: [] } },
+      '/api/staff/projects/familytown/checklist': { body: { data: readyChecklist } },
       '/api/staff/projects/familytown': { body: { data: { name: 'familytown', webhookUrl: null, activeApiKeys: 0 } } },
       '/api/staff/projects': { body: { data: [{ name: 'familytown' }] } },
     });
@@ -310,6 +318,7 @@ describe('StaffApp', () => {
       '/api/staff/projects/familytown/api-keys': () => ({
         body: { data: [revoked ? { ...live, revokedAt: '2026-11-21T10:00:00.000Z' } : live] },
       }),
+      '/api/staff/projects/familytown/checklist': { body: { data: readyChecklist } },
       '/api/staff/projects/familytown': () => ({
         body: { data: { name: 'familytown', webhookUrl: null, activeApiKeys: revoked ? 0 : 1 } },
       }),
