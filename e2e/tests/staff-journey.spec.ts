@@ -83,9 +83,11 @@ test.describe('the publisher runs a new game from the console', () => {
     expect(await amountOf(request, headers, later)).toMatchObject({ amountMinor: 14900, currency: 'RUB' });
     expect(await amountOf(request, headers, paid)).toMatchObject({ amountMinor: 9900, status: 'paid' });
 
-    // Revenue of the project today: the one paid sale, on the page and in its CSV.
+    // Revenue of the project today: the one paid sale, on the page and in its CSV. The key made
+    // here is a test key (outside production): its sale counts as test money.
     const today = utcToday();
     await nav.getByRole('link', { name: 'Revenue' }).click();
+    await page.getByLabel('Show test data (test keys, sandbox)').check();
     await page.getByLabel('From', { exact: true }).fill(today);
     await page.getByLabel('To', { exact: true }).fill(today);
     await page.getByLabel('Project', { exact: true }).selectOption(project);
@@ -97,10 +99,12 @@ test.describe('the publisher runs a new game from the console', () => {
     const todayRow = revenueTable.getByRole('row', { name: new RegExp(today) });
     await expect(todayRow).toHaveCount(1);
     await expect(todayRow).toContainText(project);
+    // Cells: project, currency, payments, gross, refunds, disputes, net.
+    await expect(todayRow.getByRole('cell').nth(3)).toHaveText(/^99\s?₽$/);
     await expect(todayRow.getByRole('cell').last()).toHaveText(/^99\s?₽$/);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const lines = (await readFile(await (await download).path(), 'utf8')).split('\r\n');
-    expect(lines).toContain(`${today},${project},RUB,1,99.00`);
+    expect(lines).toContain(`${today},${project},RUB,1,99.00,0.00,0.00,99.00`);
   });
 });

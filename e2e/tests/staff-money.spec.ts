@@ -19,10 +19,12 @@ async function createFinanceMember(request: APIRequestContext) {
   return { email, password: FINANCE_PASSWORD };
 }
 
-/** Today's paid familytown roubles in minor units, as the revenue API counts them. */
+/** Today's paid familytown roubles in minor units of test payments (the e2e keys are test keys), as the revenue API counts them. */
 async function familytownRoublesToday(request: APIRequestContext, headers: Record<string, string>): Promise<number> {
   const day = utcToday();
-  const response = await request.get(`/api/staff/money/revenue?from=${day}&to=${day}&project=familytown&currency=RUB`, { headers });
+  const response = await request.get(`/api/staff/money/revenue?from=${day}&to=${day}&project=familytown&currency=RUB&mode=test`, {
+    headers,
+  });
   expect(response.status(), await response.text()).toBe(200);
   const { data } = (await response.json()) as { data: { totals: Array<{ amountMinor: number }> } };
   return data.totals[0]?.amountMinor ?? 0;
@@ -58,6 +60,9 @@ test.describe('staff money pages', () => {
     await expect(nav.getByRole('link', { name: 'Revenue' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Inbox' })).toHaveCount(0);
 
+    // Test payments (the sandbox's) show only with the switch: live money is the default.
+    await page.getByLabel('Show test data (test keys, sandbox)').check();
+    await expect(page).toHaveURL(/mode=test/);
     // By the player's e-mail: the search goes to the address and the one payment shows.
     const query = page.getByLabel('Payment ID, player ID or e-mail');
     await query.fill(player.email);
@@ -93,6 +98,7 @@ test.describe('staff money pages', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await nav.getByRole('link', { name: 'Revenue' }).click();
     await expect(page.getByRole('heading', { name: 'Revenue' })).toBeVisible();
+    await page.getByLabel('Show test data (test keys, sandbox)').check();
     const today = utcToday();
     await page.getByLabel('From', { exact: true }).fill(today);
     await page.getByLabel('To', { exact: true }).fill(today);
@@ -116,7 +122,7 @@ test.describe('staff money pages', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toBe(`revenue-${today}-${today}.csv`);
+    expect(file.suggestedFilename()).toBe(`revenue-${today}-${today}-test.csv`);
     const lines = (await readFile(await file.path(), 'utf8')).split('\r\n');
     expect(lines[0]).toBe('day,project,currency,payments,amount,refunds,disputes,net');
     const line = lines.find((item) => item.startsWith(`${today},familytown,RUB,`));

@@ -118,14 +118,17 @@ test.describe('refunds', () => {
 
       // Revenue: 99 ₽ gross, 99 ₽ refunded, nothing net; its CSV says the same.
       const today = new Date().toISOString().slice(0, 10);
+      // The sandbox's payments are test payments: shown with the test data switch, never as live money.
       await page.goto(`/staff/revenue?from=${today}&to=${today}&project=${project}`);
+      await expect(page.getByText('No paid payments in these days.')).toBeVisible();
+      await page.getByLabel('Show test data (test keys, sandbox)').check();
       const todayRow = page.getByRole('table', { name: /Revenue per day/ }).getByRole('row', { name: new RegExp(today) });
       await expect(todayRow).toContainText(/99 ₽.*99 ₽.*0 ₽.*0 ₽/);
       const revenueCsv = await download(page, 'Export CSV');
       expect(revenueCsv).toContain(`${today},${project},RUB,1,99.00,99.00,0.00,0.00`);
 
       // The per-payment CSV of a search for this payment.
-      await page.goto(`/staff/payments?q=${paymentId}`);
+      await page.goto(`/staff/payments?q=${paymentId}&mode=test`);
       await expect(page.getByText('Payments found: 1')).toBeVisible();
       const paymentsCsv = await download(page, 'Export CSV');
       expect(paymentsCsv[0]).toContain('payment_id,');

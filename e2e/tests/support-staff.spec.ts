@@ -143,7 +143,7 @@ test.describe('staff inbox', () => {
     await page.getByRole('link', { name: 'Projects' }).click();
     await page.getByLabel('Project', { exact: true }).selectOption('afterdark'); // no e2e spec pays in the single game: its webhook is ours to set
     await page.getByRole('button', { name: 'Create API key' }).click();
-    await expect(page.getByLabel('New API key')).toHaveValue(/^ppk_[0-9a-f]{12}_/);
+    await expect(page.getByLabel('New API key')).toHaveValue(/^ppk_(test|live)_[0-9a-f]{12}_/);
     await page.getByLabel('Webhook URL').fill('https://game.example/portal-hook');
     await page.getByRole('button', { name: 'Save webhook' }).click();
     await expect(page.getByLabel('Signing secret')).toHaveValue(/^whsec_/);

@@ -350,7 +350,8 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       auth: staff.auth,
       payments: payments.service,
       guessLimit,
-      checklist: (project) => launchChecklist(database.db, project, (provider) => payments.service.providers.has(provider)),
+      checklist: (project) => launchChecklist(database.db, project, (provider) => payments.service.serves(provider, true)),
+      defaultKeyMode: config.isProduction ? 'live' : 'test',
     });
     await app.register(moneyRoutes, {
       prefix: '/api',

@@ -194,12 +194,26 @@ describe('a production instance', () => {
     expect(config.json.data.projects.paymentsMethods).toEqual(['yookassa']);
   });
 
-  it('a player cannot pay their own payment: no sandbox, and a provider without keys is not there', async () => {
+  it('a live key cannot sell without live keys; a test key sells through the test shop only: no sandbox, and a provider without keys is not there', async () => {
     const player = await register(newEmail(), 'Secret123');
     const auth = { authorization: `Bearer ${player.jwt}` };
     const staff = await call('POST', '/api/staff/login', ADMIN);
-    const key = (await call('POST', '/api/staff/projects/familytown/api-keys', undefined, { authorization: `Bearer ${staff.json.token}` }))
+    // Production's keys are live unless asked otherwise; this YooKassa shop is a test shop (test_ key).
+    const live = (await call('POST', '/api/staff/projects/familytown/api-keys', undefined, { authorization: `Bearer ${staff.json.token}` }))
       .json.key as string;
+    expect(live).toMatch(/^ppk_live_/);
+    const refused = await call(
+      'POST',
+      '/api/v1/payments',
+      { userId: player.userId, priceId: 'ft-coins-100' },
+      { authorization: `Bearer ${live}` },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.json.code).toBe('PAYMENT_METHODS_NOT_SET');
+    const key = (
+      await call('POST', '/api/staff/projects/familytown/api-keys', { mode: 'test' }, { authorization: `Bearer ${staff.json.token}` })
+    ).json.key as string;
+    expect(key).toMatch(/^ppk_test_/);
     const created = await call(
       'POST',
       '/api/v1/payments',

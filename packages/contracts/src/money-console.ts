@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZProjectName } from './control.ts';
-import { REFUND_REASON_MAX } from './payments-constants.ts';
+import { API_KEY_MODES, REFUND_REASON_MAX } from './payments-constants.ts';
 import { ZCurrency, ZPaymentDispute, ZPaymentProviderId, ZPaymentRefund, ZPaymentStatus } from './payments.ts';
 import { ZStaffPayment, ZWebhookDelivery } from './staff.ts';
 
@@ -21,6 +21,8 @@ export const ZMoneyPaymentsQuery = z.object({
   project: ZProjectName.optional(),
   status: ZPaymentStatus.optional(),
   provider: ZPaymentProviderId.optional(),
+  /** live money (the default) or test payments: never both at once */
+  mode: z.enum(API_KEY_MODES).default('live'),
   /** first and last UTC day of `createdAt`, both included */
   from: ZDay.optional(),
   to: ZDay.optional(),
@@ -89,8 +91,10 @@ export const ZRevenueQuery = z.object({
   to: ZDay,
   project: ZProjectName.optional(),
   currency: ZCurrency.optional(),
+  /** live money (the default) or test payments: revenue never mixes them */
+  mode: z.enum(API_KEY_MODES).default('live'),
 });
-export type TRevenueQuery = z.infer<typeof ZRevenueQuery>;
+export type TRevenueQuery = z.input<typeof ZRevenueQuery>;
 
 export const ZRevenueRow = z.object({
   day: ZDay,

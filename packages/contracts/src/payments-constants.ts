@@ -102,6 +102,10 @@ export type TPaymentStatusWebhookType = (typeof PAYMENT_STATUS_WEBHOOK_TYPES)[nu
 export const PAYMENT_WEBHOOK_TYPES = [...PAYMENT_STATUS_WEBHOOK_TYPES, 'payment.refunded', 'payment.disputed'] as const;
 export type TPaymentWebhookType = (typeof PAYMENT_WEBHOOK_TYPES)[number];
 
+/** A game-server API key's mode: a test key sells through test providers only, a live key for real only. */
+export const API_KEY_MODES = ['test', 'live'] as const;
+export type TApiKeyMode = (typeof API_KEY_MODES)[number];
+
 /** A refund's state: pending at the provider, then succeeded or failed. */
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export type TRefundStatus = (typeof REFUND_STATUSES)[number];

@@ -168,6 +168,8 @@ export const ZGameServerPayment = z.object({
   /** What succeeded refunds gave back, in `currency` ("99.95") and in minor units; "0.00" and 0 when none. */
   refundedAmount: z.string(),
   refundedAmountMinor: ZAmountMinor,
+  /** false for a test payment (made with a test key: the sandbox or a provider's test keys, no real money) */
+  livemode: z.boolean(),
 });
 export type TGameServerPayment = z.infer<typeof ZGameServerPayment>;
 
@@ -217,6 +219,8 @@ export const ZPaymentWebhookEvent = z.object({
    */
   id: z.string().regex(/^evt_[0-9a-f]{32}$/),
   type: ZPaymentStatusWebhookType,
+  /** the payment's mode, as `data.livemode` (Stripe's place for it) */
+  livemode: z.boolean(),
   data: ZGameServerPayment,
 });
 export type TPaymentWebhookEvent = z.infer<typeof ZPaymentWebhookEvent>;
@@ -228,6 +232,7 @@ export type TPaymentWebhookEvent = z.infer<typeof ZPaymentWebhookEvent>;
 export const ZPaymentRefundedEvent = z.object({
   id: z.string().regex(/^evt_[0-9a-f]{32}$/),
   type: z.literal('payment.refunded'),
+  livemode: z.boolean(),
   data: ZGameServerPayment.extend({ refund: ZPaymentRefund.extend({ whole: z.boolean() }) }),
 });
 export type TPaymentRefundedEvent = z.infer<typeof ZPaymentRefundedEvent>;
@@ -236,6 +241,7 @@ export type TPaymentRefundedEvent = z.infer<typeof ZPaymentRefundedEvent>;
 export const ZPaymentDisputedEvent = z.object({
   id: z.string().regex(/^evt_[0-9a-f]{32}$/),
   type: z.literal('payment.disputed'),
+  livemode: z.boolean(),
   data: ZGameServerPayment.extend({ dispute: ZPaymentDispute }),
 });
 export type TPaymentDisputedEvent = z.infer<typeof ZPaymentDisputedEvent>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZProjectName } from './control.ts';
-import { ZGameServerPayment } from './payments.ts';
+import { API_KEY_MODES, ZGameServerPayment } from './payments.ts';
 
 /** Staff API (used by the staff console): login, project API keys and webhooks, payment look-up. */
 
@@ -57,7 +57,9 @@ export const ZStaffLockedError = z.object({
 export const ZProjectParams = z.object({ project: ZProjectName });
 
 /** POST /api/staff/projects/{project}/api-keys: the key is shown once and stored hashed. */
-export const ZApiKeyResponse = z.object({ key: z.string() });
+/** POST /api/staff/projects/{project}/api-keys: the key's mode (default: live in production, test elsewhere). */
+export const ZApiKeyRequest = z.object({ mode: z.enum(API_KEY_MODES).optional() });
+export const ZApiKeyResponse = z.object({ key: z.string(), mode: z.enum(API_KEY_MODES).optional() });
 
 export const ZWebhookRequest = z.object({
   url: z.url({ protocol: /^https?$/ }).max(2048),
@@ -113,6 +115,8 @@ export const ZStaffProjectSettings = z.object({
   name: z.string(),
   webhookUrl: z.string().nullable(),
   activeApiKeys: z.number().int().nonnegative(),
+  /** the mode a new key gets unless the admin picks one: live in production, test elsewhere */
+  defaultKeyMode: z.enum(API_KEY_MODES).optional(),
 });
 export type TStaffProjectSettings = z.infer<typeof ZStaffProjectSettings>;
 
@@ -144,8 +148,10 @@ export const ZStaffAccountParams = z.object({ id: z.uuid() });
 /** A game-server API key as an admin sees it: never the key itself, only its public prefix. */
 export const ZStaffApiKey = z.object({
   id: z.string(),
-  /** the `<prefix>` of `ppk_<prefix>_<secret>` */
+  /** the `<prefix>` of `ppk_<mode>_<prefix>_<secret>` */
   prefix: z.string(),
+  /** test: sells through test providers only; live: for real only */
+  mode: z.enum(API_KEY_MODES),
   createdAt: z.string(),
   /** the last call made with it (written at most once a minute); null when never used */
   lastUsedAt: z.string().nullable(),

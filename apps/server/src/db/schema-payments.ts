@@ -34,6 +34,8 @@ export const projectApiKeys = pgTable(
     project: text('project').notNull(),
     prefix: text('prefix').notNull().unique(),
     keyHash: text('key_hash').notNull(),
+    /** `test`: its payments go to test providers only (the sandbox, providers' test keys); `live`: for real only */
+    mode: text('mode').$type<'test' | 'live'>().notNull().default('live'),
     createdBy: uuid('created_by'),
     createdAt: at('created_at').notNull().defaultNow(),
     /** the last call made with the key, written at most once a minute */
@@ -87,6 +89,8 @@ export const payments = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     paidAt: at('paid_at'),
+    /** false for a test payment (made with a test key; paid in the sandbox or with a provider's test keys) */
+    livemode: boolean('livemode').notNull().default(true),
     /** what succeeded refunds gave back, in minor units of `currency` (kept with each refund's success) */
     refundedMinor: integer('refunded_minor').notNull().default(0),
   },
@@ -138,6 +142,8 @@ export const paymentRefunds = pgTable(
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').$type<TCurrency>().notNull(),
     reason: text('reason').notNull(),
+    /** the payment's mode: revenue never mixes test and live money */
+    livemode: boolean('livemode').notNull().default(true),
     status: text('status').$type<'pending' | 'succeeded' | 'failed'>().notNull(),
     failureReason: text('failure_reason'),
     /** `staff`: made in the console; `provider`: made at the provider and read back */
@@ -164,6 +170,7 @@ export const paymentDisputes = pgTable(
     project: text('project').notNull(),
     provider: text('provider').$type<TPaymentProviderId>().notNull(),
     disputeRef: text('dispute_ref').notNull(),
+    livemode: boolean('livemode').notNull().default(true),
     status: text('status').$type<'open' | 'won' | 'lost'>().notNull(),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').$type<TCurrency>().notNull(),

@@ -136,7 +136,7 @@ export interface SandboxProviderOptions {
  */
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly id: TPaymentProviderId;
-  readonly capabilities: ProviderCapabilities = { sandbox: true, cancelsUnpaid: true, retriesAfterDecline: false };
+  readonly capabilities: ProviderCapabilities = { sandbox: true, livemode: false, cancelsUnpaid: true, retriesAfterDecline: false };
   private readonly currency: TCurrency;
   private readonly now: () => Date;
 

@@ -40,10 +40,17 @@ const CURRENCY = PAYMENT_PROVIDER_CONFIG.stripe.currency;
 /** Stripe PaymentIntents through the official SDK; webhooks checked with `constructEvent`. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly id = ID;
-  readonly capabilities: ProviderCapabilities = { sandbox: false, cancelsUnpaid: true, retriesAfterDecline: true };
+  readonly capabilities: ProviderCapabilities;
   private readonly stripe: Stripe;
 
   constructor(private readonly options: StripeProviderOptions) {
+    // Stripe's keys say their mode: sk_test_/rk_test_ move no real money.
+    this.capabilities = {
+      sandbox: false,
+      livemode: !/^(sk|rk)_test_/.test(options.secretKey),
+      cancelsUnpaid: true,
+      retriesAfterDecline: true,
+    };
     const base = options.apiBaseUrl ? new URL(options.apiBaseUrl) : undefined;
     this.stripe = new Stripe(options.secretKey, {
       ...(base && {

@@ -120,6 +120,12 @@ export type WebhookHeaders = Record<string, string | string[] | undefined>;
 export interface ProviderCapabilities {
   /** The product's own sandbox. */
   readonly sandbox: boolean;
+  /**
+   * Real money: false for the sandbox and for a provider's test keys (Stripe `sk_test_`, a
+   * YooKassa test shop's `test_` key, Yandex Pay's sandbox). Live payments go to live providers
+   * only, test payments to test ones.
+   */
+  readonly livemode: boolean;
   /** An unpaid provider payment can be cancelled (an abandoned one is, when the player switches providers). */
   readonly cancelsUnpaid: boolean;
   /** A declined attempt leaves the provider payment open for another try (Stripe's PaymentIntent). */

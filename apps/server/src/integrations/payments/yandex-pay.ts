@@ -98,13 +98,20 @@ const ZWebhookPayload = z.object({
  */
 export class YandexPayPaymentProvider implements PaymentProvider {
   readonly id = ID;
-  readonly capabilities: ProviderCapabilities = { sandbox: false, cancelsUnpaid: false, retriesAfterDecline: false };
+  readonly capabilities: ProviderCapabilities;
   private readonly base: string;
   private readonly fetch: FetchLike;
   private readonly keys: JWTVerifyGetKey;
 
   constructor(private readonly options: YandexPayProviderOptions) {
     this.base = trimBase(options.apiBaseUrl ?? 'https://pay.yandex.ru');
+    // Yandex's test environment is its sandbox host; the production API moves real money.
+    this.capabilities = {
+      sandbox: false,
+      livemode: !/sandbox/i.test(new URL(this.base).hostname),
+      cancelsUnpaid: false,
+      retriesAfterDecline: false,
+    };
     this.fetch = options.fetch ?? fetch;
     this.keys = createRemoteJWKSet(new URL(options.jwksUrl ?? `${this.base}/api/jwks`));
   }

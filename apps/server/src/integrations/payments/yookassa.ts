@@ -72,12 +72,19 @@ const CANCELED_NOT_FAILED = new Set(['canceled_by_merchant', 'expired_on_confirm
  */
 export class YookassaPaymentProvider implements PaymentProvider {
   readonly id = ID;
-  readonly capabilities: ProviderCapabilities = { sandbox: false, cancelsUnpaid: false, retriesAfterDecline: false };
+  readonly capabilities: ProviderCapabilities;
   private readonly base: string;
   private readonly authorization: string;
   private readonly fetch: FetchLike;
 
   constructor(private readonly options: YookassaProviderOptions) {
+    // A YooKassa test shop's secret key starts with test_ (live ones with live_).
+    this.capabilities = {
+      sandbox: false,
+      livemode: !options.secretKey.startsWith('test_'),
+      cancelsUnpaid: false,
+      retriesAfterDecline: false,
+    };
     this.base = trimBase(options.apiBaseUrl ?? 'https://api.yookassa.ru/v3');
     this.authorization = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`).toString('base64')}`;
     this.fetch = options.fetch ?? fetch;

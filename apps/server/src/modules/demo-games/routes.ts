@@ -90,11 +90,12 @@ export const demoGameRoutes: FastifyPluginAsyncZod<DemoGameRoutesOptions> = asyn
     },
     async (request, reply) => {
       const project = demoProject(request.params.project);
-      const { payment } = await service.createForGameServer(project, {
-        userId: player(request).id,
-        priceId: request.body.priceId,
-        payload: demoPayload(request.body.priceId),
-      });
+      // A stand-in game server sells as with a test key: test payments, through test providers.
+      const { payment } = await service.createForGameServer(
+        project,
+        { userId: player(request).id, priceId: request.body.priceId, payload: demoPayload(request.body.priceId) },
+        false,
+      );
       return reply.code(201).send(view(payment));
     },
   );

@@ -44,7 +44,7 @@ const startOf = (day: string): Date => new Date(`${day}T00:00:00Z`);
 
 /** The payments search's conditions (payment id, player id or e-mail, project, status, provider, days). */
 function searchFilter(query: ExportQuery): SQL | undefined {
-  const where: SQL[] = [];
+  const where: SQL[] = [eq(payments.livemode, query.mode === 'live')];
   const q = query.q?.trim();
   if (q) {
     const byEmail = q.includes('@')
@@ -58,7 +58,7 @@ function searchFilter(query: ExportQuery): SQL | undefined {
   if (query.provider) where.push(eq(payments.provider, query.provider));
   if (query.from) where.push(gte(payments.createdAt, startOf(query.from)));
   if (query.to) where.push(lt(payments.createdAt, dayAfter(query.to)));
-  return where.length > 0 ? and(...where) : undefined;
+  return and(...where);
 }
 
 /** Read-only queries of the money pages: they never change a payment. */
@@ -165,7 +165,9 @@ export function createMoneyRepository(db: Db) {
      * succeeded that day), disputes (opened that day and not won) and net; with per-currency
      * totals. Currencies never add up.
      */
-    async revenue(query: TRevenueQuery): Promise<TRevenueReport> {
+    async revenue(input: TRevenueQuery): Promise<TRevenueReport> {
+      const query = { ...input, mode: input.mode ?? 'live' };
+      const livemode = query.mode === 'live';
       const range = (column: typeof payments.paidAt | typeof paymentRefunds.finishedAt | typeof paymentDisputes.createdAt) => [
         gte(column, startOf(query.from)),
         lt(column, dayAfter(query.to)),
@@ -189,6 +191,7 @@ export function createMoneyRepository(db: Db) {
           .where(
             and(
               eq(payments.status, 'paid'),
+              eq(payments.livemode, livemode),
               ...range(payments.paidAt),
               ...(query.project ? [eq(payments.project, query.project)] : []),
               ...(query.currency ? [eq(payments.currency, query.currency)] : []),
@@ -206,6 +209,7 @@ export function createMoneyRepository(db: Db) {
           .where(
             and(
               eq(paymentRefunds.status, 'succeeded'),
+              eq(paymentRefunds.livemode, livemode),
               ...range(paymentRefunds.finishedAt),
               ...(query.project ? [eq(paymentRefunds.project, query.project)] : []),
               ...(query.currency ? [eq(paymentRefunds.currency, query.currency)] : []),
@@ -223,6 +227,7 @@ export function createMoneyRepository(db: Db) {
           .where(
             and(
               inArray(paymentDisputes.status, ['open', 'lost']),
+              eq(paymentDisputes.livemode, livemode),
               ...range(paymentDisputes.createdAt),
               ...(query.project ? [eq(paymentDisputes.project, query.project)] : []),
               ...(query.currency ? [eq(paymentDisputes.currency, query.currency)] : []),

@@ -213,10 +213,10 @@ export const moneyRoutes: FastifyPluginAsyncZod<MoneyRoutesOptions> = async (app
     },
     async (request, reply) => {
       checkRange(request.query);
-      const { from, to } = request.query;
+      const { from, to, mode } = request.query;
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="revenue-${from}-${to}.csv"`)
+        .header('content-disposition', `attachment; filename="revenue-${from}-${to}${mode === 'test' ? '-test' : ''}.csv"`)
         .send(revenueCsv(await repository.revenue(request.query)));
     },
   );

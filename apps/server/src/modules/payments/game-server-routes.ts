@@ -28,13 +28,15 @@ const errors = { 400: ZApiError, 401: ZApiError, 404: ZApiError, 409: ZApiError,
  */
 export const gameServerRoutes: FastifyPluginAsyncZod<GameServerRoutesOptions> = async (app, { service, staff, perKeyLimit = 0 }) => {
   // The key is checked once per request, first by the limiter's counter name, then by the route.
-  const verified = new WeakMap<FastifyRequest, Promise<{ project: string; prefix: string } | null>>();
+  const verified = new WeakMap<FastifyRequest, Promise<{ project: string; livemode: boolean; prefix: string } | null>>();
   const keyOf = (request: FastifyRequest) => {
     let found = verified.get(request);
     if (!found) {
       const key = bearerOf(request);
       found = key
-        ? staff.projectOfApiKey(key).then((project) => (project ? { project, prefix: key.slice(0, 16) } : null))
+        ? staff
+            .apiKeyOf(key)
+            .then((found) => (found ? { project: found.project, livemode: found.mode === 'live', prefix: key.slice(0, 21) } : null))
         : Promise.resolve(null);
       verified.set(request, found);
     }
@@ -57,10 +59,11 @@ export const gameServerRoutes: FastifyPluginAsyncZod<GameServerRoutesOptions> = 
           },
         }
       : {};
-  const projectOf = async (request: FastifyRequest): Promise<string> => {
+  /** The key's project and mode: a test key works with test payments only, a live key with live ones. */
+  const projectOf = async (request: FastifyRequest): Promise<{ project: string; livemode: boolean }> => {
     const key = await keyOf(request);
     if (!key) throw new AppError('UNAUTHORIZED', 401, 'A valid project API key is required');
-    return key.project;
+    return key;
   };
 
   app.post(
@@ -75,9 +78,9 @@ export const gameServerRoutes: FastifyPluginAsyncZod<GameServerRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const project = await projectOf(request);
+      const { project, livemode } = await projectOf(request);
       // A replayed idempotency key gets the same answer, status included (as Stripe does).
-      const { payment } = await service.createForGameServer(project, request.body);
+      const { payment } = await service.createForGameServer(project, request.body, livemode);
       return reply.code(201).send({ paymentId: payment.id, paymentUrl: service.paymentUrl(payment.id), status: payment.status });
     },
   );
@@ -94,8 +97,8 @@ export const gameServerRoutes: FastifyPluginAsyncZod<GameServerRoutesOptions> = 
       },
     },
     async (request) => {
-      const project = await projectOf(request);
-      return service.detailForProject(project, request.params.paymentId);
+      const { project, livemode } = await projectOf(request);
+      return service.detailForProject(project, request.params.paymentId, livemode);
     },
   );
 };

@@ -32,6 +32,7 @@ export function toGameServer(row: PaymentRow): TGameServerPayment {
     paidAt: iso(row.paidAt),
     refundedAmount: fromMinorUnits(row.refundedMinor, row.currency),
     refundedAmountMinor: row.refundedMinor,
+    livemode: row.livemode,
   };
 }
 

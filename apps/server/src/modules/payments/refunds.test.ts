@@ -185,17 +185,32 @@ describe.each(backends)('refunds over $name', (backend) => {
 
     it('reports gross, refunds and net per day; both CSVs carry the refunds', async () => {
       const day = new Date().toISOString().slice(0, 10);
-      const res = await app.inject({ url: `/api/staff/money/revenue?from=${day}&to=${day}&project=familytown`, headers: finance });
+      // Keys made outside production are test keys: these are test payments, kept apart from live money.
+      const live = ZRevenueReport.parse(
+        (await app.inject({ url: `/api/staff/money/revenue?from=${day}&to=${day}&project=familytown`, headers: finance })).json<{
+          data: unknown;
+        }>().data,
+      );
+      expect(live.totals).toEqual([]);
+      const res = await app.inject({
+        url: `/api/staff/money/revenue?from=${day}&to=${day}&project=familytown&mode=test`,
+        headers: finance,
+      });
       const report = ZRevenueReport.parse(res.json<{ data: unknown }>().data);
       const total = report.totals.find((row) => row.currency === 'RUB')!;
       // Four payments of 79.00 were paid today; 79.00 + 9.00 + 79.00 were refunded.
       expect(total).toMatchObject({ payments: 4, amount: '316.00', refunds: '167.00', disputes: '0.00', net: '149.00', netMinor: 14_900 });
 
-      const csv = await app.inject({ url: `/api/staff/money/revenue.csv?from=${day}&to=${day}`, headers: finance });
+      const csv = await app.inject({ url: `/api/staff/money/revenue.csv?from=${day}&to=${day}&mode=test`, headers: finance });
       expect(csv.body.split('\r\n')[0]).toBe('day,project,currency,payments,amount,refunds,disputes,net');
       expect(csv.body).toContain(`${day},familytown,RUB,4,316.00,167.00,0.00,149.00`);
 
-      const perPayment = await app.inject({ url: '/api/staff/money/payments.csv?project=familytown&status=paid', headers: finance });
+      const livePayments = await app.inject({ url: '/api/staff/money/payments.csv?project=familytown&status=paid', headers: finance });
+      expect(livePayments.body.trim().split('\r\n')).toHaveLength(1);
+      const perPayment = await app.inject({
+        url: '/api/staff/money/payments.csv?project=familytown&status=paid&mode=test',
+        headers: finance,
+      });
       expect(perPayment.statusCode).toBe(200);
       expect(perPayment.headers['content-type']).toContain('text/csv');
       const lines = perPayment.body.trim().split('\r\n');

@@ -97,18 +97,38 @@ export class PaymentsService {
 
   // --- Game-server API -----------------------------------------------------------------------
 
-  async createForGameServer(project: string, input: TCreatePaymentRequest): Promise<{ payment: PaymentRow; created: boolean }> {
+  /** Whether this deployment serves `provider` for payments of this mode (live money, or tests). */
+  serves(provider: TPaymentProviderId, livemode: boolean): boolean {
+    return this.providers.has(provider) && this.providers.get(provider).capabilities.livemode === livemode;
+  }
+
+  /** The project's payment methods that can take a payment of this mode here. */
+  private methodsFor(methods: readonly TPaymentProviderId[], livemode: boolean): TPaymentProviderId[] {
+    return methods.filter((method) => this.serves(method, livemode));
+  }
+
+  /**
+   * A payment a game server asks for with a test key (`livemode` false: test providers only) or a
+   * live one (real providers only, never a sandbox).
+   */
+  async createForGameServer(
+    project: string,
+    input: TCreatePaymentRequest,
+    livemode = true,
+  ): Promise<{ payment: PaymentRow; created: boolean }> {
     if (input.idempotencyKey) {
       const existing = await this.repository.findByIdempotencyKey(project, input.idempotencyKey);
-      if (existing) return { payment: this.sameRequest(existing, input), created: false };
+      if (existing) return { payment: this.sameRequest(existing, input, livemode), created: false };
     }
     // An item the player could not pay for is not sold: the console's launch checklist says so too.
-    const methods = (await this.repository.project(project))?.paymentsMethods.filter((method) => this.providers.has(method)) ?? [];
+    const methods = this.methodsFor((await this.repository.project(project))?.paymentsMethods ?? [], livemode);
     if (methods.length === 0) {
       throw new AppError(
         'PAYMENT_METHODS_NOT_SET',
         409,
-        `${project} offers no payment method here: turn one on (with its keys) in the publisher console before selling`,
+        livemode
+          ? `${project} offers no payment method with live keys here: turn one on (with its keys) in the publisher console before selling`
+          : `${project} offers no payment method for test payments here (the sandbox, or a provider's test keys)`,
       );
     }
     if (!(await this.repository.playerExists(input.userId))) throw new AppError('USER_NOT_FOUND', 404, `No player ${input.userId}`);
@@ -130,23 +150,25 @@ export class PaymentsService {
       currency: 'RUB',
       payload: input.payload ?? null,
       idempotencyKey: input.idempotencyKey ?? null,
+      livemode,
     });
     if (inserted) return { payment: inserted, created: true };
     // Lost a race with the same idempotency key.
     const existing = input.idempotencyKey ? await this.repository.findByIdempotencyKey(project, input.idempotencyKey) : undefined;
     if (!existing) throw new AppError('INTERNAL_ERROR', 500, 'payment insert conflicted without a match');
-    return { payment: this.sameRequest(existing, input), created: false };
+    return { payment: this.sameRequest(existing, input, livemode), created: false };
   }
 
-  async getForProject(project: string, id: string): Promise<PaymentRow> {
+  /** A payment of the project; with `livemode`, only one of that mode (a test key sees test payments only). */
+  async getForProject(project: string, id: string, livemode?: boolean): Promise<PaymentRow> {
     const payment = await this.find(id);
-    if (payment?.project !== project) throw notFound();
+    if (payment?.project !== project || (livemode !== undefined && payment.livemode !== livemode)) throw notFound();
     return payment;
   }
 
   /** `GET /api/v1/payments/{id}`: the payment with its refunds and disputes. */
-  async detailForProject(project: string, id: string): Promise<TGameServerPaymentDetail> {
-    const payment = await this.getForProject(project, id);
+  async detailForProject(project: string, id: string, livemode?: boolean): Promise<TGameServerPaymentDetail> {
+    const payment = await this.getForProject(project, id, livemode);
     const [refunds, disputes] = await Promise.all([
       this.options.refunds.ofPayment(payment.id),
       this.options.refunds.disputesOf(payment.id),
@@ -300,8 +322,8 @@ export class PaymentsService {
     const payment = await this.own(user, id);
     const project = await this.repository.project(payment.project);
     const game = await this.repository.game(payment.project);
-    // Only what this deployment serves (production: providers with keys).
-    const methods = (project?.paymentsMethods ?? []).filter((method) => this.providers.has(method));
+    // Only what this deployment serves for the payment's mode (a live payment: providers with live keys).
+    const methods = this.methodsFor(project?.paymentsMethods ?? [], payment.livemode);
     return {
       provider: payment.provider,
       providerId: payment.providerRef,
@@ -365,7 +387,7 @@ export class PaymentsService {
     const payment = await this.own(user, id);
     if (payment.finishedAt) throw new AppError('PAYMENT_ALREADY_FINISHED', 409, `The payment is already ${payment.status}`);
     const project = await this.repository.project(payment.project);
-    if (!project?.paymentsMethods.includes(providerId) || !this.providers.has(providerId)) {
+    if (!project?.paymentsMethods.includes(providerId) || !this.serves(providerId, payment.livemode)) {
       throw new AppError('PAYMENT_METHOD_NOT_ALLOWED', 400, `${providerId} is not offered for ${payment.project}`);
     }
     if (payment.status === 'pending' && payment.provider && payment.provider !== providerId) {
@@ -647,6 +669,7 @@ export class PaymentsService {
       return {
         id: webhookEventId(refund.id, 'payment.refunded'),
         type: 'payment.refunded',
+        livemode: payment.livemode,
         data: { ...data, refund: { ...toRefund(refund), whole: refundedMinor >= payment.amountMinor } },
       };
     }
@@ -657,11 +680,12 @@ export class PaymentsService {
       return {
         id: webhookEventId(`${dispute.id}:${status}`, 'payment.disputed'),
         type: 'payment.disputed',
+        livemode: payment.livemode,
         data: { ...toGameServer(payment), dispute: { ...toDispute(dispute), status } },
       };
     }
     const type = WEBHOOK_TYPE_OF_STATUS[payment.status as 'paid' | 'fail' | 'none'];
-    return { id: webhookEventId(payment.id, type), type, data: toGameServer(payment) };
+    return { id: webhookEventId(payment.id, type), type, livemode: payment.livemode, data: toGameServer(payment) };
   }
 
   /** The console's "send test event": a signed `webhook.test` to the project's URL, logged. */
@@ -723,8 +747,13 @@ export class PaymentsService {
     return (await this.repository.profileReceiptEmail(user.id)) ?? user.email ?? null;
   }
 
-  private sameRequest(existing: PaymentRow, input: TCreatePaymentRequest): PaymentRow {
-    if (existing.userId !== input.userId || existing.priceId !== input.priceId || existing.payload !== (input.payload ?? null)) {
+  private sameRequest(existing: PaymentRow, input: TCreatePaymentRequest, livemode: boolean): PaymentRow {
+    if (
+      existing.userId !== input.userId ||
+      existing.priceId !== input.priceId ||
+      existing.payload !== (input.payload ?? null) ||
+      existing.livemode !== livemode
+    ) {
       throw new AppError('IDEMPOTENCY_KEY_REUSED', 409, 'The idempotency key was used for another payment');
     }
     return existing;

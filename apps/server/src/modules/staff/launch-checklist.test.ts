@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZLaunchChecklist, type TLaunchChecklist } from '@portal/contracts/staff';
 import { buildTestApp } from '../../../test/app.ts';
+import { startYookassaFake, type YookassaFake } from '../../integrations/payments/testing/yookassa-fake.ts';
 import { makePlayer, staffHeaders, startWebhookReceiver, type WebhookReceiver } from '../payments/testing/helpers.ts';
 
 const ADMIN = { ADMIN_EMAIL: 'admin@launch.example', ADMIN_PASSWORD: 'admin-password-1' };
@@ -11,6 +12,7 @@ describe('launch checklist', () => {
   let app: FastifyInstance;
   let admin: Record<string, string>;
   let receiver: WebhookReceiver;
+  let kassa: YookassaFake;
 
   const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown, headers = admin) =>
     app.inject({ method, url, headers, ...(payload !== undefined && { payload: payload as Record<string, unknown> }) });
@@ -22,7 +24,14 @@ describe('launch checklist', () => {
   const missing = (list: TLaunchChecklist) => Object.fromEntries(list.checks.map((check) => [check.id, check.missing]));
 
   beforeAll(async () => {
-    app = await buildTestApp({ ...ADMIN });
+    // YooKassa with a live shop's key: "payment methods with their keys" means keys for real money.
+    kassa = await startYookassaFake({ shopId: '90210', secretKey: 'live_launch_secret' });
+    app = await buildTestApp({
+      ...ADMIN,
+      YOOKASSA_SHOP_ID: '90210',
+      YOOKASSA_SECRET_KEY: 'live_launch_secret',
+      YOOKASSA_API_BASE: kassa.apiBaseUrl,
+    });
     await app.ready();
     admin = await staffHeaders(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
     receiver = await startWebhookReceiver();
@@ -30,6 +39,7 @@ describe('launch checklist', () => {
   afterAll(async () => {
     await app?.close();
     await receiver?.close();
+    await kassa?.close();
   });
 
   it('names everything a new project lacks, and the game server cannot sell its items yet', async () => {
@@ -111,6 +121,15 @@ describe('launch checklist', () => {
     expect(named.statusCode, named.body).toBe(200);
 
     expect(missing(await checklist())).toMatchObject({ paymentMethods: [], texts: [], images: [], webhook: ['url'] });
+    // Stripe here is the sandbox: on, it is named as having no keys for real money.
+    const settings = (await call('GET', '/api/staff/catalog/projects/comet')).json<{ data: { project: { version: number } } }>().data;
+    await call('PATCH', '/api/staff/catalog/projects/comet', {
+      version: settings.project.version,
+      paymentsMethods: ['yookassa', 'stripe'],
+    });
+    expect(missing(await checklist()).paymentMethods).toEqual(['stripe']);
+    const again = (await call('GET', '/api/staff/catalog/projects/comet')).json<{ data: { project: { version: number } } }>().data;
+    await call('PATCH', '/api/staff/catalog/projects/comet', { version: again.project.version, paymentsMethods: ['yookassa'] });
     await call('PUT', '/api/staff/projects/comet/webhook', { url: receiver.url }).then(
       (res) => (receiver.secret = res.json<{ secret: string }>().secret),
     );

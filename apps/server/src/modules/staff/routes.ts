@@ -27,11 +27,13 @@ import {
   ZWebhookRequest,
   ZWebhookResponse,
   ZWebhookRotation,
+  ZApiKeyRequest,
   ZLaunchChecklist,
   type TLaunchChecklist,
 } from '@portal/contracts/staff';
 import { ZAuditEntry, ZAuditQuery } from '@portal/contracts/catalog-console';
 import { AppError } from '../../lib/app-error.ts';
+import type { TApiKeyMode } from '@portal/contracts/payments';
 import type { PaymentsService } from '../payments/service.ts';
 import { AccountLocked } from './login-guard.ts';
 import type { StaffService } from './service.ts';
@@ -46,13 +48,18 @@ export type StaffRoutesOptions = {
   guessLimit: number;
   /** A project's launch checklist (what it lacks before it goes live). */
   checklist: (project: string) => Promise<TLaunchChecklist>;
+  /** The mode of a key made without one: live in production, test elsewhere. */
+  defaultKeyMode: TApiKeyMode;
 };
 
 const tags = ['staff'];
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 429: ZApiError };
 
 /** The staff API (tickets live in the support module). */
-export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app, { staff, auth, payments, guessLimit, checklist }) => {
+export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
+  app,
+  { staff, auth, payments, guessLimit, checklist, defaultKeyMode },
+) => {
   const guessing: FastifyContextConfig = guessLimit > 0 ? { rateLimit: { max: guessLimit, timeWindow: 60_000 } } : {};
   const admin = auth.requireStaff('admin');
   const anyRole = auth.requireStaff('support', 'catalog', 'finance');
@@ -250,7 +257,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         response: { 200: z.object({ data: ZStaffProjectSettings }), ...errors },
       },
     },
-    async (request) => ({ data: await staff.projectSettings(request.params.project) }),
+    async (request) => ({ data: { ...(await staff.projectSettings(request.params.project)), defaultKeyMode } }),
   );
 
   app.get(
@@ -276,10 +283,14 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (app
         tags,
         summary: 'A new game-server API key (shown once)',
         params: ZProjectParams,
+        body: ZApiKeyRequest.nullish(),
         response: { 201: ZApiKeyResponse, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send({ key: await staff.createApiKey(request.params.project, request.staff?.id ?? null) }),
+    async (request, reply) => {
+      const mode = request.body?.mode ?? defaultKeyMode;
+      return reply.code(201).send({ key: await staff.createApiKey(request.params.project, request.staff?.id ?? null, mode), mode });
+    },
   );
 
   app.get(

@@ -14,6 +14,7 @@ import { escapeHtml } from '../../integrations/mail/templates.ts';
 import type { PasswordHasher } from '../../integrations/passwords/password-hasher.ts';
 import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import { TokenError } from '../../integrations/tokens/token-error.ts';
+import type { TApiKeyMode } from '@portal/contracts/payments';
 import { AppError } from '../../lib/app-error.ts';
 import { readAudit, recordAudit } from '../../lib/audit.ts';
 import type { TAuditEntry, TAuditQuery } from '@portal/contracts/catalog-console';
@@ -378,21 +379,24 @@ export class StaffService {
     if (!row) throw new AppError('PROJECT_NOT_FOUND', 404, `No project ${project}`);
   }
 
-  /** A new key for the game server of `project`: answered once, stored as its SHA-256. */
-  async createApiKey(project: string, createdBy: string | null): Promise<string> {
+  /**
+   * A new key for the game server of `project`: answered once, stored as its SHA-256. Its mode
+   * shows in it, as Stripe's `sk_test_`/`sk_live_`: `ppk_test_<prefix>_<secret>`, `ppk_live_...`.
+   */
+  async createApiKey(project: string, createdBy: string | null, mode: TApiKeyMode = 'live'): Promise<string> {
     await this.assertProject(project);
     const prefix = randomBytes(6).toString('hex');
-    const key = `${API_KEY_PREFIX}_${prefix}_${randomBytes(32).toString('base64url')}`;
+    const key = `${API_KEY_PREFIX}_${mode}_${prefix}_${randomBytes(32).toString('base64url')}`;
     const id = randomUUID();
     await this.db.transaction(async (tx) => {
-      await tx.insert(projectApiKeys).values({ id, project, prefix, keyHash: sha256(key), createdBy });
+      await tx.insert(projectApiKeys).values({ id, project, prefix, keyHash: sha256(key), createdBy, mode });
       await recordAudit(tx, {
         staffId: createdBy,
         action: 'apiKey.create',
         targetType: 'project',
         targetId: project,
         before: null,
-        after: { id, prefix },
+        after: { id, prefix, mode },
       });
     });
     return key;
@@ -432,22 +436,25 @@ export class StaffService {
     });
   }
 
-  /** The project a Bearer key belongs to, or null (a revoked key is null). */
-  async projectOfApiKey(key: string): Promise<string | null> {
-    const match = /^ppk_([0-9a-f]{12})_[\w-]{20,}$/.exec(key);
-    if (!match?.[1]) return null;
+  /**
+   * The project and mode of a Bearer key, or null (a revoked key is null). Keys made before modes
+   * (`ppk_<prefix>_<secret>`) keep the mode of their row: live.
+   */
+  async apiKeyOf(key: string): Promise<{ project: string; mode: TApiKeyMode } | null> {
+    const match = /^ppk_(?:(test|live)_)?([0-9a-f]{12})_[\w-]{20,}$/.exec(key);
+    if (!match?.[2]) return null;
     const [row] = await this.db
       .select()
       .from(projectApiKeys)
-      .where(and(eq(projectApiKeys.prefix, match[1]), isNull(projectApiKeys.revokedAt)));
-    if (!row) return null;
+      .where(and(eq(projectApiKeys.prefix, match[2]), isNull(projectApiKeys.revokedAt)));
+    if (!row || (match[1] !== undefined && match[1] !== row.mode)) return null;
     const expected = Buffer.from(row.keyHash, 'hex');
     const actual = Buffer.from(sha256(key), 'hex');
     if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
     if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
       await this.db.update(projectApiKeys).set({ lastUsedAt: new Date() }).where(eq(projectApiKeys.id, row.id));
     }
-    return row.project;
+    return { project: row.project, mode: row.mode };
   }
 
   /** Every project name, in catalogue order (the console's project filter). */
@@ -546,6 +553,7 @@ function toApiKey(row: typeof projectApiKeys.$inferSelect): TStaffApiKey {
   return {
     id: row.id,
     prefix: row.prefix,
+    mode: row.mode,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,

@@ -12,6 +12,7 @@ import { useRotateWebhookSecret, useSetWebhook } from '../api/set-webhook';
 import { formatDateTime } from '@portal/contracts/format';
 import { ConfirmAction } from './confirm-action';
 import { LaunchChecklist } from './launch-checklist';
+import type { TApiKeyMode } from '@portal/contracts/payments-constants';
 import { ShownOnce } from './shown-once';
 import { WebhookDeliveries, WebhookTest } from './webhook-deliveries';
 
@@ -69,6 +70,9 @@ function ProjectSettings({ project }: { project: string }) {
   const [url, setUrl] = useState<string | null>(null);
   const [urlError, setUrlError] = useState(false);
   const urlId = useId();
+  const [chosenMode, setKeyMode] = useState<TApiKeyMode | null>(null);
+  // A new key's mode: the admin's choice, else the server's default (live in production).
+  const keyMode: TApiKeyMode = chosenMode ?? settings.data?.defaultKeyMode ?? 'live';
   const savedUrl = settings.data?.webhookUrl ?? null;
   const shownUrl = url ?? savedUrl ?? '';
 
@@ -95,14 +99,21 @@ function ProjectSettings({ project }: { project: string }) {
       <section className="staff-card" aria-labelledby="staff-keys-title">
         <h2 id="staff-keys-title">{t('staff.projects.apiKeys')}</h2>
         {settings.data && <p>{t('staff.projects.activeKeys', { count: settings.data.activeApiKeys })}</p>}
-        <button
-          type="button"
-          className="staff-button staff-button--primary"
-          disabled={createKey.isPending}
-          onClick={() => createKey.mutate(project)}
-        >
-          {t('staff.projects.createKey')}
-        </button>
+        <div className="staff-actions">
+          <label htmlFor={`${urlId}-mode`}>{t('staff.projects.keyMode')}</label>
+          <select id={`${urlId}-mode`} value={keyMode} onChange={(event) => setKeyMode(event.target.value as TApiKeyMode)}>
+            <option value="test">{t('staff.projects.keyModes.test')}</option>
+            <option value="live">{t('staff.projects.keyModes.live')}</option>
+          </select>
+          <button
+            type="button"
+            className="staff-button staff-button--primary"
+            disabled={createKey.isPending}
+            onClick={() => createKey.mutate({ project, mode: keyMode })}
+          >
+            {t('staff.projects.createKey')}
+          </button>
+        </div>
         {createKey.isError && (
           <p role="alert" className="staff-error">
             {t('staff.projects.error')}
@@ -192,7 +203,8 @@ function ApiKeyList({ project }: { project: string }) {
             {keys.data.map((key) => (
               <tr key={key.id}>
                 <td>
-                  <code>{`ppk_${key.prefix}_…`}</code>
+                  <code>{`ppk_${key.mode}_${key.prefix}_…`}</code>
+                  {key.mode === 'test' && <span className="staff-test-badge">{t('staff.money.testBadge')}</span>}
                 </td>
                 <td>
                   <time dateTime={key.createdAt}>{formatDateTime(key.createdAt)}</time>
@@ -210,8 +222,8 @@ function ApiKeyList({ project }: { project: string }) {
                   ) : (
                     <ConfirmAction
                       label={t('staff.projects.keys.revoke')}
-                      name={t('staff.projects.keys.revokeKey', { key: `ppk_${key.prefix}` })}
-                      question={t('staff.projects.keys.revokeQuestion', { key: `ppk_${key.prefix}` })}
+                      name={t('staff.projects.keys.revokeKey', { key: `ppk_${key.mode}_${key.prefix}` })}
+                      question={t('staff.projects.keys.revokeQuestion', { key: `ppk_${key.mode}_${key.prefix}` })}
                       confirm={t('staff.projects.keys.revokeConfirm')}
                       busy={revoke.isPending}
                       onConfirm={() => revoke.mutate({ project, keyId: key.id })}

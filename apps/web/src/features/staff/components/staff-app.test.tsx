@@ -239,20 +239,29 @@ describe('StaffApp', () => {
 
     const fetchMock = mockApi({
       '/api/staff/me': { body: { data: { id: 's2', email: 'admin@portal.test', role: 'admin' } } },
-      '/api/staff/projects/familytown/api-keys': { status: 201, body: { key: 'ppk_0123456789ab_secretsecretsecretsecret' } },
+      '/api/staff/projects/familytown/api-keys': {
+        status: 201,
+        body: { key: 'ppk_test_0123456789ab_secretsecretsecretsecret', mode: 'test' },
+      },
       '/api/staff/projects/familytown/webhook': { body: { url: 'https://game.example/hook', secret: 'whsec_abc' } },
       '/api/staff/projects/familytown/webhook-deliveries': { body: { data: [] } },
       '/api/staff/projects/familytown/checklist': { body: { data: readyChecklist } },
-      '/api/staff/projects/familytown': { body: { data: { name: 'familytown', webhookUrl: null, activeApiKeys: 0 } } },
+      '/api/staff/projects/familytown': {
+        body: { data: { name: 'familytown', webhookUrl: null, activeApiKeys: 0, defaultKeyMode: 'test' } },
+      },
       '/api/staff/projects': { body: { data: [{ name: 'familytown' }] } },
     });
     document.body.innerHTML = '';
     renderStaff('/staff/projects');
     expect(await screen.findByRole('heading', { name: 'Projects' })).toBeInTheDocument();
     expect(await screen.findByText('No webhook set yet')).toBeInTheDocument();
+    // The server's default mode (test outside production) is preselected.
+    await waitFor(() => expect(screen.getByLabelText('Key mode')).toHaveValue('test'));
     fireEvent.click(screen.getByRole('button', { name: 'Create API key' }));
     const key = (await screen.findByLabelText('New API key')) as HTMLInputElement;
-    expect(key.value).toBe('ppk_0123456789ab_secretsecretsecretsecret');
+    expect(key.value).toBe('ppk_test_0123456789ab_secretsecretsecretsecret');
+    const made = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/api-keys') && init?.method === 'POST');
+    expect(JSON.parse(String(made?.[1]?.body))).toEqual({ mode: 'test' });
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
 
     changeValue(screen.getByLabelText('Webhook URL'), 'ftp://nope');
@@ -306,7 +315,14 @@ describe('StaffApp', () => {
   it("lists a project's keys by prefix with their last use, and revokes one", async () => {
     setStaffToken('staff-token');
     const keyId = '6f1c1a52-3c0e-4f57-9a7e-1b2c3d4e5f60';
-    const live = { id: keyId, prefix: '0123456789ab', createdAt: '2026-11-20T10:00:00.000Z', lastUsedAt: null, revokedAt: null };
+    const live = {
+      id: keyId,
+      prefix: '0123456789ab',
+      mode: 'live',
+      createdAt: '2026-11-20T10:00:00.000Z',
+      lastUsedAt: null,
+      revokedAt: null,
+    };
     let revoked = false;
     const fetchMock = mockApi({
       '/api/staff/me': { body: { data: { id: 's2', email: 'admin@portal.test', role: 'admin' } } },
@@ -326,11 +342,11 @@ describe('StaffApp', () => {
     });
     renderStaff('/staff/projects');
     const table = await screen.findByRole('table', { name: 'Keys of this project' });
-    expect(within(table).getByText('ppk_0123456789ab_…')).toBeInTheDocument();
+    expect(within(table).getByText('ppk_live_0123456789ab_…')).toBeInTheDocument();
     expect(within(table).getByText('Never')).toBeInTheDocument();
     expect(await screen.findByText('Active keys: 1')).toBeInTheDocument();
 
-    fireEvent.click(within(table).getByRole('button', { name: 'Revoke key ppk_0123456789ab' }));
+    fireEvent.click(within(table).getByRole('button', { name: 'Revoke key ppk_live_0123456789ab' }));
     expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/revoke'))).toBe(false);
     fireEvent.click(within(table).getByRole('button', { name: 'Yes, revoke' }));
     expect(await screen.findByText(/^Revoked 2026-11-2/)).toBeInTheDocument();

@@ -28,6 +28,8 @@ export type TPaymentsSearch = {
   order: 'asc' | 'desc';
   page: number;
   pageSize: number;
+  /** live money (the default) or test payments */
+  mode: 'live' | 'test';
 };
 
 export const PAYMENT_FILTERS = ['q', 'project', 'status', 'provider', 'from', 'to'] as const;
@@ -55,8 +57,12 @@ export function readPaymentsSearch(params: URLSearchParams): TPaymentsSearch {
     order: params.get('order') === 'asc' ? 'asc' : 'desc',
     page: positive(params.get('page'), 10_000) ?? 1,
     pageSize: pageSizeOf(params.get('pageSize')),
+    mode: modeOf(params),
   };
 }
+
+/** `mode=test` shows test payments; anything else is live money. */
+const modeOf = (params: URLSearchParams): 'live' | 'test' => (params.get('mode') === 'test' ? 'test' : 'live');
 
 const pageSizeOf = (value: string | null): number => {
   const size = Number(value);
@@ -74,6 +80,7 @@ export function writePaymentsSearch(search: TPaymentsSearch): URLSearchParams {
   if (search.order !== 'desc') params.set('order', search.order);
   if (search.page !== 1) params.set('page', String(search.page));
   if (search.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(search.pageSize));
+  if (search.mode === 'test') params.set('mode', 'test');
   return params;
 }
 
@@ -89,6 +96,7 @@ export function paymentsQuery(search: TPaymentsSearch): TPaymentsApiQuery {
   if (search.provider) query.provider = search.provider;
   if (search.from) query.from = search.from;
   if (search.to) query.to = search.to;
+  if (search.mode === 'test') query.mode = 'test';
   return query;
 }
 
@@ -102,7 +110,7 @@ export const toQueryString = (query: Record<string, string | number | undefined>
 /** A UTC day `days` before `day` (YYYY-MM-DD). */
 export const utcDayBefore = (day: Date, days: number): string => new Date(day.getTime() - days * 86_400_000).toISOString().slice(0, 10);
 
-export type TRevenueSearch = { from: string; to: string; project: string; currency: TCurrency | '' };
+export type TRevenueSearch = { from: string; to: string; project: string; currency: TCurrency | ''; mode: 'live' | 'test' };
 
 export function readRevenueSearch(params: URLSearchParams, now = new Date()): TRevenueSearch {
   const from = params.get('from');
@@ -112,6 +120,7 @@ export function readRevenueSearch(params: URLSearchParams, now = new Date()): TR
     to: isDay(to) ? to : utcDayBefore(now, 0),
     project: params.get('project') ?? '',
     currency: oneOf(CURRENCIES, params.get('currency')) ?? '',
+    mode: modeOf(params),
   };
 }
 
@@ -119,6 +128,7 @@ export function writeRevenueSearch(search: TRevenueSearch): URLSearchParams {
   const params = new URLSearchParams({ from: search.from, to: search.to });
   if (search.project) params.set('project', search.project);
   if (search.currency) params.set('currency', search.currency);
+  if (search.mode === 'test') params.set('mode', 'test');
   return params;
 }
 
@@ -126,5 +136,6 @@ export function revenueQuery(search: TRevenueSearch): TRevenueQuery {
   const query: TRevenueQuery = { from: search.from, to: search.to };
   if (search.project) query.project = search.project;
   if (search.currency) query.currency = search.currency;
+  if (search.mode === 'test') query.mode = 'test';
   return query;
 }

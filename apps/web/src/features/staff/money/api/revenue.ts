@@ -21,4 +21,7 @@ export const useRevenue = (query: TRevenueQuery, enabled = true) =>
 
 /** GET /api/staff/money/revenue.csv, saved under the server's file name. */
 export const downloadRevenueCsv = (query: TRevenueQuery): Promise<void> =>
-  downloadStaffCsv(staffApi.revenueCsv(toQueryString(query)), `revenue-${query.from}-${query.to}.csv`);
+  downloadStaffCsv(
+    staffApi.revenueCsv(toQueryString(query)),
+    `revenue-${query.from}-${query.to}${query.mode === 'test' ? '-test' : ''}.csv`,
+  );

@@ -33,6 +33,7 @@ const payment = {
   titleEn: 'Bag of coins',
   refundedAmount: '0.00',
   refundedAmountMinor: 0,
+  livemode: true,
 };
 const page = (total: number, pageNumber = 1, pageSize = 25) => ({ data: { items: [payment], total, page: pageNumber, pageSize } });
 const report = {

@@ -55,7 +55,10 @@ function PaymentFacts({ detail, ru }: { detail: TMoneyPaymentDetail; ru: boolean
     [t('staff.money.payments.paymentId'), <span className="staff-mono">{payment.paymentId}</span>],
     [
       t('staff.money.payments.status'),
-      <span className={`staff-pay staff-pay--${payment.status}`}>{t(`payment.status.${payment.status}`)}</span>,
+      <span>
+        <span className={`staff-pay staff-pay--${payment.status}`}>{t(`payment.status.${payment.status}`)}</span>
+        {!payment.livemode && <span className="staff-test-badge">{t('staff.money.testBadge')}</span>}
+      </span>,
     ],
     [t('staff.money.amount'), formatMoney(Number(payment.amount), payment.currency)],
     ...(payment.refundedAmountMinor > 0

@@ -30,6 +30,7 @@ import {
   type TPaymentsSearch,
 } from '../search-params';
 import { MoneyError, MoneyGate, providerName } from './money-gate';
+import { ModeSwitch } from './mode-switch';
 import { ProjectSelect } from './project-select';
 
 /** /staff/payments: payments searched, sorted and paged on the server; the address holds the search. */
@@ -55,6 +56,7 @@ function PaymentsSearch() {
   return (
     <section className="staff-card staff-money" aria-labelledby="staff-payments-title">
       <h1 id="staff-payments-title">{t('staff.money.payments.title')}</h1>
+      <ModeSwitch mode={search.mode} onChange={(mode) => update({ mode, page: 1 })} />
       <SearchForm key={filtersKey} initial={search} onSearch={(filters) => update({ ...filters, page: 1 })} />
       <PaymentsExport search={search} />
       {payments.isPending && <p role="status">{t('common.loading')}</p>}

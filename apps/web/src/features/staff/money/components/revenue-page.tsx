@@ -9,6 +9,7 @@ import { downloadRevenueCsv, useRevenue } from '../api/revenue';
 import { readRevenueSearch, revenueQuery, writeRevenueSearch, type TRevenueSearch } from '../search-params';
 import { MoneyError, MoneyGate } from './money-gate';
 import { RevenueChart } from './revenue-chart';
+import { ModeSwitch } from './mode-switch';
 import { ProjectSelect } from './project-select';
 
 /** /staff/revenue: gross, refunds, disputes and net per UTC day, project and currency; a chart, its table, totals and a CSV. */
@@ -45,7 +46,12 @@ function RevenueReport() {
   return (
     <section className="staff-card staff-money" aria-labelledby="staff-revenue-title">
       <h1 id="staff-revenue-title">{t('staff.money.revenue.title')}</h1>
-      <RevenueForm key={params.toString()} initial={search} onApply={(next) => setParams(writeRevenueSearch(next))} />
+      <ModeSwitch mode={search.mode} onChange={(mode) => setParams(writeRevenueSearch({ ...search, mode }))} />
+      <RevenueForm
+        key={params.toString()}
+        initial={search}
+        onApply={(next) => setParams(writeRevenueSearch({ ...next, mode: search.mode }))}
+      />
       <p className="staff-muted">{t('staff.money.revenue.utcNote')}</p>
       <div className="staff-money-export">
         <button type="button" className="staff-button" onClick={exportCsv} disabled={exporting}>
