@@ -85,6 +85,20 @@ describe('transactions', () => {
     expect(screen.queryByText(PAID.uuid)).toBeNull();
   });
 
+  it('marks a partly and a fully refunded purchase, with what came back', async () => {
+    const partly = { ...PAID, refunded: 'partial', refundedPrice: 39.5 };
+    const whole = { ...PENDING, status: 'paid', refunded: 'full', refundedPrice: 1.99 };
+    api({ '/api/payments/get-user-payments': { body: { data: [whole, partly] } } });
+    renderRoutes(routes, '/transactions');
+    const list = await screen.findByRole('list', { name: 'Your purchases' });
+    const rows = within(list).getAllByRole('button', { expanded: false });
+    expect(within(rows[0]!).getByText('Refunded').className).toContain('tx-status--refunded');
+    expect(within(rows[1]!).getByText('Partly refunded')).toBeInTheDocument();
+    fireEvent.click(rows[1]!);
+    expect(screen.getByText('Refunded', { selector: 'dt' })).toBeInTheDocument();
+    expect(screen.getByText(/^39,50\s₽$/)).toBeInTheDocument();
+  });
+
   it('shows the no-purchases stub for an empty history', async () => {
     api({ '/api/payments/get-user-payments': { body: { data: [] } } });
     renderRoutes(routes, '/transactions');
