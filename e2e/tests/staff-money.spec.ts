@@ -115,7 +115,7 @@ test.describe('staff money pages', () => {
     const shown = roublesMinor((await todayRow.getByRole('cell').nth(3).textContent()) ?? '');
     expect(shown).toBeGreaterThanOrEqual(before + 7900);
     await expect(page.getByRole('list', { name: 'Totals per currency' })).toContainText('₽');
-    await expect(page.getByRole('img', { name: new RegExp(`Revenue per day in RUB, ${today}`) })).toBeVisible();
+    await expect(page.getByRole('img', { name: new RegExp(`Net revenue per day in RUB, ${today}`) })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
 
     // The CSV of the same filters, fetched with the staff token.

@@ -389,7 +389,7 @@ describe('money pages', () => {
     expect(within(table).getByRole('row', { name: /2026-11-20/ })).toHaveTextContent(/158 ₽.*30 ₽.*0 ₽.*128 ₽/);
     expect(screen.getByRole('list', { name: 'Totals per currency' })).toHaveTextContent('Net: 128 ₽');
     expect(screen.getByRole('list', { name: 'Totals per currency' })).toHaveTextContent('$1.99');
-    expect(screen.getByRole('img', { name: 'Revenue per day in RUB, 2026-11-01 to 2026-11-30, bars per project' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Net revenue per day in RUB, 2026-11-01 to 2026-11-30, bars per project' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /in USD/ })).toBeInTheDocument();
     expect(callsTo(fetchMock, '/api/staff/money/revenue')[0]).toEqual({ from: '2026-11-01', to: '2026-11-30', project: 'familytown' });
 

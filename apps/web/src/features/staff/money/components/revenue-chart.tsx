@@ -17,7 +17,7 @@ export function daysOf(from: string, to: string): string[] {
 }
 
 /**
- * Revenue per day in one currency, a stacked bar per project. The canvas carries a text label;
+ * Net revenue per day in one currency, a stacked bar per project. The canvas carries a text label;
  * the same figures are in the table beside it for those who do not see the chart.
  */
 export function RevenueChart({
@@ -50,7 +50,8 @@ export function RevenueChart({
           maxBarThickness: 48,
           data: days.map((day) => {
             const row = rows.find((item) => item.day === day && item.project === project);
-            return row ? row.amountMinor / 100 : 0;
+            // Net: what the day's sales left after its refunds and disputes (below zero on a day of refunds).
+            return row ? row.netMinor / 100 : 0;
           }),
         })),
       },
