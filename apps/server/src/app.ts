@@ -317,6 +317,8 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       onJobEnqueued: () => jobs.nudge(),
       // A paid payment's receipt job is enqueued in the transaction that makes it paid.
       onPaid: { inTransaction: (tx, payment) => receipts.service.enqueue(tx, payment.id), committed: () => jobs.nudge() },
+      // A refund's success makes the receipt again, showing the refund.
+      onRefunded: (tx, payment) => receipts.service.enqueue(tx, payment.id),
     });
     jobs.register(payments.service.jobKinds());
     jobs.register(payments.refunds.jobKinds());

@@ -17,6 +17,8 @@ export const receipts = pgTable('receipts', {
   createdAt: at('created_at').notNull().defaultNow(),
   /** when the receipt letter went to the player (claimed before sending: one letter per receipt) */
   mailedAt: at('mailed_at'),
+  /** the payment's refunded amount the PDF shows: a later refund makes a new PDF */
+  refundedMinor: integer('refunded_minor').notNull().default(0),
 });
 
 export const paymentHelpRequests = pgTable(

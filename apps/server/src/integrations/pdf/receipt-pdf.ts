@@ -15,6 +15,10 @@ export interface ReceiptContent {
   paymentId: string;
   paidAt: Date;
   buyerEmail: string | null;
+  /** Refunds that succeeded, oldest first ("49.50" and when): the receipt shows each and what is left. */
+  refunds?: Array<{ amount: string; at: Date }>;
+  /** Whether the refunds gave back the whole amount. */
+  refundedWhole?: boolean;
 }
 
 const LABELS = {
@@ -28,6 +32,9 @@ const LABELS = {
     date: 'Дата',
     status: 'Статус',
     paid: 'оплачен',
+    refunded: 'возвращён',
+    partlyRefunded: 'частично возвращён',
+    refund: 'Возврат',
     method: 'Способ оплаты',
     debitCard: 'дебетовая карта',
     buyer: 'Покупатель (e-mail)',
@@ -44,6 +51,9 @@ const LABELS = {
     date: 'Date',
     status: 'Status',
     paid: 'paid',
+    refunded: 'refunded',
+    partlyRefunded: 'partly refunded',
+    refund: 'Refund',
     method: 'Payment method',
     debitCard: 'debit card',
     buyer: 'Buyer (e-mail)',
@@ -87,7 +97,11 @@ export function renderReceiptPdf(content: ReceiptContent, fontFile: string): Pro
     [labels.amount, `${formatMoney(Number(content.amount), content.currency)} (${content.currency})`],
     [labels.paymentId, content.paymentId],
     [labels.date, receiptDate(content.paidAt)],
-    [labels.status, labels.paid],
+    [labels.status, content.refunds?.length ? (content.refundedWhole ? labels.refunded : labels.partlyRefunded) : labels.paid],
+    ...(content.refunds ?? []).map((refund): [string, string] => [
+      labels.refund,
+      `−${formatMoney(Number(refund.amount), content.currency)} (${receiptDate(refund.at)})`,
+    ]),
     [labels.method, labels.debitCard],
     [labels.buyer, content.buyerEmail ?? labels.noEmail],
   ];

@@ -40,7 +40,11 @@ export interface RecordedRefund {
  * the payment's row, so two refunds racing (two staff, two processes, a webhook and the job)
  * decide one after the other: no money is reserved or counted twice.
  */
-export function createRefundsRepository(db: Db) {
+export function createRefundsRepository(
+  db: Db,
+  /** Runs in the transaction a refund succeeds in (the receipt is made again to show it). */
+  onSucceeded?: (tx: Db, payment: PaymentRow) => Promise<void>,
+) {
   const lockPayment = async (tx: Db, paymentId: string): Promise<PaymentRow> => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment) throw paymentNotFound();
@@ -196,6 +200,7 @@ export function createRefundsRepository(db: Db) {
           .where(eq(payments.id, paymentId))
           .returning();
         await enqueueJob(tx, WEBHOOK_JOB, { paymentId, refundId: refund.id });
+        await onSucceeded?.(tx, after!);
         return { refund: updated!, payment: after!, succeededNow: true };
       });
     },

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ConfigError, type AppConfig } from '../../config.ts';
 import type { Database, Db } from '../../db/client.ts';
+import type { PaymentRow } from '../../db/schema.ts';
 import { createGameServerWebhooks } from '../../integrations/game-server-webhooks/webhooks.ts';
 import { publicOnlyWebhookFetch } from '../../integrations/game-server-webhooks/public-only-fetch.ts';
 import { createPaymentProviders, type PaymentProvidersOptions } from '../../integrations/payments/create-payment-providers.ts';
@@ -84,6 +85,8 @@ export interface PaymentsDeps {
   onJobEnqueued?: () => void;
   /** What happens when a payment becomes paid (receipts). */
   onPaid?: OnPaid;
+  /** Runs in the transaction a refund succeeds in (receipts make the receipt again). */
+  onRefunded?: (tx: Db, payment: PaymentRow) => Promise<void>;
 }
 
 export async function createPayments(
@@ -91,7 +94,7 @@ export async function createPayments(
   db: Db,
   tokens: TokenService,
   log: FastifyBaseLogger,
-  { database, streamSlots, onJobEnqueued, onPaid }: PaymentsDeps = {},
+  { database, streamSlots, onJobEnqueued, onPaid, onRefunded }: PaymentsDeps = {},
 ): Promise<Payments> {
   const live = await createPaymentLive(database, log, streamSlots ? { slots: streamSlots } : {});
   const providers = createPaymentProviders({
@@ -109,7 +112,7 @@ export async function createPayments(
     }),
   });
   const repository = createPaymentsRepository(db);
-  const refundsRepository = createRefundsRepository(db);
+  const refundsRepository = createRefundsRepository(db, onRefunded);
   const service: PaymentsService = new PaymentsService({
     repository,
     refunds: refundsRepository,

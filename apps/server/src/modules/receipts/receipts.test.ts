@@ -21,6 +21,7 @@ describe.each(backends)('receipts over $name', (backend) => {
   let key: string;
   /** runs due receipt jobs now; the app's own worker is stopped so each step is deterministic */
   let runJobs: () => Promise<number>;
+  let admin: Record<string, string>;
 
   type Player = Awaited<ReturnType<typeof makePlayer>>;
   const receiptJobs = async (paymentId: string) =>
@@ -65,7 +66,7 @@ describe.each(backends)('receipts over $name', (backend) => {
       leaseMs: 60_000,
     });
     runJobs = () => worker.runDue();
-    const admin = await staffHeaders(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    admin = await staffHeaders(app, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
     key = ((await app.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin })).json() as { key: string })
       .key;
   });
@@ -73,6 +74,40 @@ describe.each(backends)('receipts over $name', (backend) => {
     await app?.close();
     await testDb?.drop();
   });
+
+  it.skipIf(backend.skip)(
+    'a refund makes the receipt again: it shows each refund and the status partly refunded, then refunded',
+    async () => {
+      const player = await makePlayer(app, 'Refunded');
+      const id = await paidPayment(player);
+      await runJobs();
+      const pdfText = async () => {
+        const link = (await linkOf(player, id)).json<{ data: { result: string } }>().data.result;
+        expect(link).not.toBe('');
+        return (await extractPdfText((await app.inject({ url: link })).rawPayload)).replace(/\s+/g, ' ');
+      };
+      expect(await pdfText()).toContain('оплачен');
+      const refund = (amountMinor: number) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/staff/money/payments/${id}/refunds`,
+          headers: admin,
+          payload: { amountMinor, reason: 'test' },
+        });
+      expect((await refund(2900)).statusCode).toBe(201);
+      // Enqueued in the refund's transaction: the next run makes the new receipt.
+      expect(await runJobs()).toBeGreaterThanOrEqual(1);
+      const partly = await pdfText();
+      expect(partly).toContain('частично возвращён');
+      expect(partly).toMatch(/Возврат −29 ₽/);
+      expect((await refund(5000)).statusCode).toBe(201);
+      await runJobs();
+      const whole = await pdfText();
+      expect(whole).toContain('возвращён');
+      expect(whole).not.toContain('частично');
+      expect(whole).toMatch(/−50 ₽/);
+    },
+  );
 
   it.skipIf(backend.skip)('a paid payment enqueues its receipt; the owner gets a link to a PDF with the Cyrillic item title', async () => {
     const player = await makePlayer(app, 'Buyer');

@@ -6,7 +6,7 @@ import { isLanguage, type Language } from '@portal/contracts/languages';
 import { fromMinorUnits } from '@portal/contracts/payments';
 import { priceTitleIn } from '@portal/contracts/control';
 import type { Db } from '../../db/client.ts';
-import { games, jobs, paymentProfiles, payments, receipts, users, type PaymentRow } from '../../db/schema.ts';
+import { games, jobs, paymentProfiles, paymentRefunds, payments, receipts, users, type PaymentRow } from '../../db/schema.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { receiptMail } from '../../integrations/mail/receipt-mail.ts';
 import { renderReceiptPdf } from '../../integrations/pdf/receipt-pdf.ts';
@@ -103,7 +103,8 @@ export class ReceiptsService {
       : [];
     if (owner?.deletedAt) return 'owner-deleted';
     const existing = await this.find(payment.id);
-    if (existing && (await this.files.exists(existing.fileName))) return 'exists';
+    // A refund since the PDF was made: the receipt is made again, showing it.
+    if (existing && existing.refundedMinor === payment.refundedMinor && (await this.files.exists(existing.fileName))) return 'exists';
 
     const pdf = await renderReceiptPdf(await this.contentOf(payment), this.options.fontFile);
     const fileName = `${payment.id}-${randomUUID().slice(0, 8)}.pdf`;
@@ -111,12 +112,12 @@ export class ReceiptsService {
     const saved = existing
       ? await db
           .update(receipts)
-          .set({ fileName, byteSize: pdf.length, createdAt: new Date() })
+          .set({ fileName, byteSize: pdf.length, createdAt: new Date(), refundedMinor: payment.refundedMinor })
           .where(eq(receipts.paymentId, payment.id))
           .returning()
       : await db
           .insert(receipts)
-          .values({ paymentId: payment.id, userId: payment.userId, fileName, byteSize: pdf.length })
+          .values({ paymentId: payment.id, userId: payment.userId, fileName, byteSize: pdf.length, refundedMinor: payment.refundedMinor })
           .onConflictDoNothing()
           .returning();
     if (saved.length === 0) {
@@ -259,6 +260,11 @@ export class ReceiptsService {
       .from(paymentProfiles)
       .where(eq(paymentProfiles.userId, payment.userId));
     const [user] = UUID.test(payment.userId) ? await db.select({ email: users.email }).from(users).where(eq(users.id, payment.userId)) : [];
+    const refunds = await db
+      .select()
+      .from(paymentRefunds)
+      .where(and(eq(paymentRefunds.paymentId, payment.id), eq(paymentRefunds.status, 'succeeded')))
+      .orderBy(paymentRefunds.finishedAt);
     return {
       language,
       seller: RECEIPT_SELLER[language],
@@ -269,6 +275,11 @@ export class ReceiptsService {
       paymentId: payment.id,
       paidAt: payment.paidAt ?? payment.finishedAt ?? payment.updatedAt,
       buyerEmail: payment.receiptEmail ?? profile?.email ?? user?.email ?? null,
+      refunds: refunds.map((refund) => ({
+        amount: fromMinorUnits(refund.amountMinor, refund.currency),
+        at: refund.finishedAt ?? refund.updatedAt,
+      })),
+      refundedWhole: payment.refundedMinor >= payment.amountMinor,
     };
   }
 }
