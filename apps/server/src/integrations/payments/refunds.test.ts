@@ -4,6 +4,8 @@ import { signStripeWebhook, startStripeFake, type StripeFake } from './testing/s
 import { startYookassaFake, type YookassaFake } from './testing/yookassa-fake.ts';
 import { PaymentProviderError, type CreatePaymentInput } from './types.ts';
 import { YookassaPaymentProvider } from './yookassa.ts';
+import { YandexPayPaymentProvider } from './yandex-pay.ts';
+import { startYandexPayFake, type YandexPayFake } from './testing/yandex-pay-fake.ts';
 
 /** Refunds and disputes of each provider adapter against the local servers that speak their protocols. */
 
@@ -194,5 +196,46 @@ describe('YooKassa refunds', () => {
     // An id the shop does not have is not a YooKassa notification.
     const forged = JSON.stringify({ type: 'notification', event: 'refund.succeeded', object: { id: 'no-such-refund', payment_id: id } });
     await expect(kassa.parseWebhook(forged, {})).rejects.toMatchObject({ code: 'WEBHOOK_NOT_VERIFIED' });
+  });
+});
+
+describe('Yandex Pay refunds', () => {
+  const MERCHANT = { merchantId: 'merchant-refunds', apiKey: 'merchant-refunds' };
+  let fake: YandexPayFake;
+  let yandex: YandexPayPaymentProvider;
+  beforeAll(async () => {
+    fake = await startYandexPayFake(MERCHANT);
+    yandex = new YandexPayPaymentProvider({ ...MERCHANT, apiBaseUrl: fake.url, jwksUrl: fake.jwksUrl });
+  });
+  afterAll(() => fake.close());
+
+  it('refunds through v2 with our id as the external operation id; a repeat answers the same operation; the order lists it', async () => {
+    const input = payment('RUB', 10_000);
+    await yandex.createPayment(input);
+    fake.setStatus(input.paymentId, 'CAPTURED');
+    const refund = {
+      providerRef: input.paymentId,
+      refundId: 'r-y1',
+      amountMinor: 2_500,
+      currency: 'RUB' as const,
+      reason: 'x',
+      idempotencyKey: 'r-y1',
+    };
+    const first = await yandex.refund(refund);
+    expect(first).toMatchObject({ providerRef: input.paymentId, status: 'succeeded', amountMinor: 2_500, refundId: 'r-y1' });
+    expect([...fake.operations.values()][0]).toMatchObject({ externalOperationId: 'r-y1', amount: '25.00' });
+    // A retry after a crash: Yandex refuses the repeat, the operation is read by its external id.
+    expect((await yandex.refund(refund)).refundRef).toBe(first.refundRef);
+    expect(fake.operations.size).toBe(1);
+    expect(await yandex.listRefunds(input.paymentId)).toEqual([
+      expect.objectContaining({ refundRef: first.refundRef, amountMinor: 2_500 }),
+    ]);
+    // Its webhook is a notice about the order.
+    const body = await fake.operationWebhook(first.refundRef);
+    expect(await yandex.parseWebhook(body, {})).toEqual({ kind: 'refund', provider: 'yandex-pay', providerRef: input.paymentId });
+    const over = await yandex
+      .refund({ ...refund, refundId: 'r-y2', idempotencyKey: 'r-y2', amountMinor: 9_000 })
+      .catch((error: unknown) => error);
+    expect(over).toMatchObject({ providerStatus: 400, retryable: false });
   });
 });

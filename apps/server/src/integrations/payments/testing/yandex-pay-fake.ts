@@ -46,10 +46,25 @@ export interface SignWebhookOptions {
   kid?: string;
 }
 
+/** A refund operation of an order (Yandex's names). */
+export interface FakeYandexOperation {
+  operationId: string;
+  orderId: string;
+  operationType: 'REFUND';
+  status: 'PENDING' | 'SUCCESS' | 'FAIL';
+  amount: string;
+  externalOperationId: string | null;
+  reason?: string;
+}
+
 export interface YandexPayFake extends LocalServer {
   /** `${url}/api/jwks`: Yandex's public keys. */
   jwksUrl: string;
   orders: Map<string, FakeYandexOrder>;
+  /** refund operations, by operation id */
+  operations: Map<string, FakeYandexOperation>;
+  /** An `OPERATION_STATUS_UPDATED` webhook for a refund operation. */
+  operationWebhook(operationId: string): Promise<string>;
   requests: { method: string; path: string; requestId?: string }[];
   setStatus(orderId: string, status: FakeYandexPaymentStatus): FakeYandexOrder;
   /** Signs any payload as a webhook JWT. */
@@ -73,6 +88,8 @@ export async function startYandexPayFake(options: YandexPayFakeOptions): Promise
   const kid = `1-merchant-api-${randomBytes(4).toString('hex')}`;
   const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' }] };
   const orders = new Map<string, FakeYandexOrder>();
+  const operations = new Map<string, FakeYandexOperation>();
+  const kopecks = (value: string) => Math.round(Number(value) * 100);
   const requests: YandexPayFake['requests'] = [];
   const idempotency = new IdempotencyCache<{ status: number; body: unknown }>();
   let origin = '';
@@ -128,11 +145,54 @@ export async function startYandexPayFake(options: YandexPayFakeOptions): Promise
       return answer(200, { status: 'success', code: 200, data: { paymentUrl: created.paymentUrl } });
     }
 
+    // v2 refund: refundAmount, externalOperationId; a second start of a started refund is refused.
+    const refundMatch = /^\/api\/merchant\/v2\/orders\/([^/]+)\/refund$/.exec(url.pathname);
+    if (req.method === 'POST' && refundMatch?.[1]) {
+      const target = orders.get(decodeURIComponent(refundMatch[1]));
+      if (!target) return answer(404, failure(404, 'ORDER_NOT_FOUND', 'Order not found'));
+      const request = JSON.parse(body) as { refundAmount?: string; externalOperationId?: string };
+      if (!request.refundAmount || !/^\d+(\.\d{1,2})?$/.test(request.refundAmount))
+        return answer(400, failure(400, 'BAD_REQUEST', 'refundAmount is invalid'));
+      if (request.externalOperationId && [...operations.values()].some((op) => op.externalOperationId === request.externalOperationId)) {
+        return answer(409, failure(409, 'DUPLICATE_EXTERNAL_OPERATION_ID', 'An operation with this externalOperationId exists'));
+      }
+      if (target.paymentStatus !== 'CAPTURED' && target.paymentStatus !== 'PARTIALLY_REFUNDED') {
+        return answer(400, failure(400, 'ORDER_HAS_INVALID_STATUS', `Order is ${target.paymentStatus}`));
+      }
+      const refunded = [...operations.values()]
+        .filter((op) => op.orderId === target.orderId && op.status !== 'FAIL')
+        .reduce((sum, op) => sum + kopecks(op.amount), 0);
+      if (refunded + kopecks(request.refundAmount) > kopecks(target.orderAmount)) {
+        return answer(400, failure(400, 'ORDER_AMOUNT_MISMATCH', 'Refund amount exceeds the order amount left'));
+      }
+      const operation: FakeYandexOperation = {
+        operationId: randomUUID(),
+        orderId: target.orderId,
+        operationType: 'REFUND',
+        status: 'SUCCESS',
+        amount: Number(request.refundAmount).toFixed(2),
+        externalOperationId: request.externalOperationId ?? null,
+      };
+      operations.set(operation.operationId, operation);
+      const left = kopecks(target.orderAmount) - refunded - kopecks(request.refundAmount);
+      Object.assign(target, { paymentStatus: left === 0 ? 'REFUNDED' : 'PARTIALLY_REFUNDED', updated: new Date().toISOString() });
+      return answer(200, { status: 'success', code: 200, data: { operation } });
+    }
+    const operationMatch = /^\/api\/merchant\/v1\/operations\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && operationMatch?.[1]) {
+      const external = decodeURIComponent(operationMatch[1]);
+      const operation = [...operations.values()].find((op) => op.externalOperationId === external);
+      return operation
+        ? answer(200, { status: 'success', code: 200, data: { operation } })
+        : answer(404, failure(404, 'OPERATION_NOT_FOUND', 'Operation not found'));
+    }
+
     const match = new RegExp(`^${ORDERS}/([^/]+)(/cancel)?$`).exec(url.pathname);
     const order = match?.[1] ? orders.get(decodeURIComponent(match[1])) : undefined;
     if (match && !order) return answer(404, failure(404, 'ORDER_NOT_FOUND', 'Order not found'));
     if (order && req.method === 'GET' && !match?.[2]) {
-      return answer(200, { status: 'success', code: 200, data: { order, operations: [] } });
+      const ofOrder = [...operations.values()].filter((op) => op.orderId === order.orderId);
+      return answer(200, { status: 'success', code: 200, data: { order, operations: ofOrder } });
     }
     if (order && req.method === 'POST' && match?.[2]) {
       if (order.paymentStatus !== 'AUTHORIZED')
@@ -161,6 +221,17 @@ export async function startYandexPayFake(options: YandexPayFakeOptions): Promise
     ...server,
     jwksUrl: `${server.url}/api/jwks`,
     orders,
+    operations,
+    operationWebhook(operationId) {
+      const operation = operations.get(operationId);
+      if (!operation) throw new Error(`no operation ${operationId}`);
+      return signWebhook({
+        merchantId: options.merchantId,
+        event: 'OPERATION_STATUS_UPDATED',
+        eventTime: new Date().toISOString(),
+        operation: { ...operation },
+      });
+    },
     requests,
     setStatus(orderId, status) {
       return Object.assign(mustGet(orderId), { paymentStatus: status, updated: new Date().toISOString() });
