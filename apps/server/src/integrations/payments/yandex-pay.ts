@@ -105,10 +105,12 @@ export class YandexPayPaymentProvider implements PaymentProvider {
 
   constructor(private readonly options: YandexPayProviderOptions) {
     this.base = trimBase(options.apiBaseUrl ?? 'https://pay.yandex.ru');
-    // Yandex's test environment is its sandbox host; the production API moves real money.
+    // Yandex's test environment is its sandbox host, where the API key is the merchant id; the
+    // production API with a real key moves real money.
+    const test = /sandbox/i.test(new URL(this.base).hostname) || options.apiKey === options.merchantId;
     this.capabilities = {
       sandbox: false,
-      livemode: !/sandbox/i.test(new URL(this.base).hostname),
+      livemode: !test,
       cancelsUnpaid: false,
       retriesAfterDecline: false,
     };

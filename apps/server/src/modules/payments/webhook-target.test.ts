@@ -112,11 +112,19 @@ describe.each(backends)('webhook targets over $name', (backend) => {
     // As if the saved name now resolved inside our network: the row points at the local receiver.
     await testDb.database.db.update(projectWebhooks).set({ url: receiver.url }).where(eq(projectWebhooks.project, 'familytown'));
     const admin = await staffHeaders(production, ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
-    const key = (
-      (await production.inject({ method: 'POST', url: '/api/staff/projects/familytown/api-keys', headers: admin })).json() as {
-        key: string;
-      }
-    ).key;
+    const key = // This YooKassa shop is a test shop (test_ key): a test key's payments go through it.
+      (
+        (
+          await production.inject({
+            method: 'POST',
+            url: '/api/staff/projects/familytown/api-keys',
+            headers: admin,
+            payload: { mode: 'test' },
+          })
+        ).json() as {
+          key: string;
+        }
+      ).key;
     const player = await makePlayer(production);
     const created = await production.inject({
       method: 'POST',

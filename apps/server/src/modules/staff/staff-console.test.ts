@@ -73,7 +73,7 @@ describe.each(backends)('staff console API over $name', (backend) => {
       ).toBe(403);
 
       const before = ZStaffProjectSettings.parse((await get('/api/staff/projects/islandm3', admin)).json().data);
-      expect(before).toEqual({ name: 'islandm3', webhookUrl: null, activeApiKeys: 0 });
+      expect(before).toEqual({ name: 'islandm3', webhookUrl: null, activeApiKeys: 0, defaultKeyMode: 'test' });
       const key = await app.inject({ method: 'POST', url: '/api/staff/projects/islandm3/api-keys', headers: admin });
       expect(key.statusCode).toBe(201);
       const hook = await app.inject({
@@ -85,7 +85,7 @@ describe.each(backends)('staff console API over $name', (backend) => {
       expect(hook.statusCode).toBe(200);
       const after = (await get('/api/staff/projects/islandm3', admin)).json().data;
       // The page learns that a key and a hook exist, never the key or the secret again.
-      expect(after).toEqual({ name: 'islandm3', webhookUrl: 'https://game.example/hook', activeApiKeys: 1 });
+      expect(after).toEqual({ name: 'islandm3', webhookUrl: 'https://game.example/hook', activeApiKeys: 1, defaultKeyMode: 'test' });
       expect(JSON.stringify(after)).not.toContain(key.json().key);
       expect(JSON.stringify(after)).not.toContain(hook.json().secret);
 

@@ -303,7 +303,7 @@ describe.each(backends)('staff security over $name', (backend) => {
       expect(listed.statusCode).toBe(200);
       expect(listed.body).not.toContain(key);
       const keys = listed.json<{ data: unknown[] }>().data.map((row) => ZStaffApiKey.parse(row));
-      const row = keys.find((item) => key.startsWith(`ppk_${item.prefix}_`));
+      const row = keys.find((item) => key.startsWith(`ppk_${item.mode}_${item.prefix}_`));
       expect(row).toMatchObject({ revokedAt: null });
       expect(row?.lastUsedAt).not.toBeNull();
 
