@@ -1,36 +1,9 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { startWebhookReceiver } from '../support/webhook-receiver';
 import { ADMIN, staffHeaders } from '../support/api';
 import { mailTo } from '../support/rcpt';
 import { staffSignIn } from '../support/staff';
-
-/** A game server's webhook endpoint on a free local port: keeps every event it is posted. */
-async function startReceiver() {
-  const received: Array<{ id: string; type: string; headers: IncomingHttpHeaders }> = [];
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      try {
-        const event = JSON.parse(body) as { id: string; type: string };
-        received.push({ id: event.id, type: event.type, headers: request.headers });
-      } catch {
-        /* not an event: not recorded */
-      }
-      response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/portal-hook`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** No serious or critical accessibility violations on the page as it is now. */
 async function expectAccessible(page: Page) {
@@ -49,7 +22,7 @@ test.describe('staff integrations, team and audit log', () => {
     request,
   }) => {
     test.setTimeout(120_000);
-    const receiver = await startReceiver();
+    const receiver = await startWebhookReceiver();
     try {
       // A project of this test's own: no other spec's payments post to its webhook.
       const project = `hooks-${unique()}`;

@@ -1,35 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { startWebhookReceiver } from '../support/webhook-receiver';
 import { createPayment, registerPlayer, signInBrowser, staffHeaders } from '../support/api';
 import { payInSandbox } from '../support/rcpt';
-
-/** A game server's webhook endpoint on a free local port: keeps every event it is posted. */
-async function startReceiver() {
-  const received: Array<{ id: string; type: string; data: { paymentId: string; refund?: { amountMinor: number; whole: boolean } } }> = [];
-  const server: Server = createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      try {
-        received.push(JSON.parse(body) as (typeof received)[number]);
-      } catch {
-        /* not an event: not recorded */
-      }
-      response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/portal-hook`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -49,7 +23,7 @@ test.describe('refunds', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    const receiver = await startReceiver();
+    const receiver = await startWebhookReceiver();
     try {
       // A project of this test's own, so its revenue and webhook are this test's alone.
       const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;

@@ -309,17 +309,7 @@ export async function startStripeFake(options: StripeFakeOptions): Promise<Strip
       return intent;
     },
     eventFor(id, type) {
-      return JSON.stringify({
-        id: `evt_${randomBytes(12).toString('hex')}`,
-        object: 'event',
-        api_version: '2024-06-20',
-        created: Math.floor(Date.now() / 1000),
-        type,
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        data: { object: structuredClone(mustGet(id)) },
-      });
+      return event(type, structuredClone(mustGet(id)));
     },
   };
 }
