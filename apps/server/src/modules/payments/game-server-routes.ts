@@ -17,6 +17,9 @@ export type GameServerRoutesOptions = {
 /** Calls per minute and client address without a valid key: a key is guessed no faster than this. */
 const UNAUTHENTICATED_PER_ADDRESS = 60;
 
+/** `ppk_<mode>_<prefix>` (or a key made before modes, `ppk_<prefix>`): the key's public part names its rate-limit counter, never a piece of its secret. */
+const keyPrefixOf = (key: string): string => /^ppk_(?:(?:test|live)_)?[0-9a-f]{12}/.exec(key)?.[0] ?? 'ppk';
+
 const bearerOf = (request: FastifyRequest): string | undefined => /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
 
 const tags = ['game-server'];
@@ -36,7 +39,7 @@ export const gameServerRoutes: FastifyPluginAsyncZod<GameServerRoutesOptions> = 
       found = key
         ? staff
             .apiKeyOf(key)
-            .then((found) => (found ? { project: found.project, livemode: found.mode === 'live', prefix: key.slice(0, 21) } : null))
+            .then((found) => (found ? { project: found.project, livemode: found.mode === 'live', prefix: keyPrefixOf(key) } : null))
         : Promise.resolve(null);
       verified.set(request, found);
     }

@@ -2,7 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TPaymentProviderId } from '@portal/contracts/payments';
 import type { PaymentRefundRow } from '../../db/schema.ts';
 import type { PaymentProviders } from '../../integrations/payments/create-payment-providers.ts';
-import { PaymentProviderError, type ProviderDisputeEvent, type ProviderRefundNotice } from '../../integrations/payments/types.ts';
+import {
+  PaymentProviderError,
+  type ProviderDisputeEvent,
+  type ProviderRefund,
+  type ProviderRefundNotice,
+} from '../../integrations/payments/types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { exponentialBackoff, type JobKind } from '../../lib/jobs/queue.ts';
 import { REFUND_JOB } from './job-kinds.ts';
@@ -137,12 +142,7 @@ export class Refunds {
     return changed;
   }
 
-  private async record(
-    paymentId: string,
-    provider: TPaymentProviderId,
-    seen: Parameters<RefundsRepository['record']>[2],
-  ): Promise<boolean> {
-    if (seen.providerRef === undefined) return false;
+  private async record(paymentId: string, provider: TPaymentProviderId, seen: ProviderRefund): Promise<boolean> {
     const recorded = await this.options.refunds.record(paymentId, provider, seen);
     if (recorded?.succeededNow) {
       this.options.onJobEnqueued?.();

@@ -174,20 +174,20 @@ export class ReceiptsService {
     if (!mailer || !publicUrl) return 'no-mailer';
     const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
     if (!payment || payment.status !== 'paid') return 'already';
-    const content = await this.contentOf(payment);
-    if (!content.buyerEmail) return 'no-address';
+    const to = await this.buyerEmailOf(payment);
+    if (!to) return 'no-address';
     const claimed = await db
       .update(receipts)
       .set({ mailedAt: new Date(now) })
       .where(and(eq(receipts.paymentId, paymentId), isNull(receipts.mailedAt)))
       .returning({ paymentId: receipts.paymentId });
     if (claimed.length === 0) return 'already';
-    const language: Language = payment.language && isLanguage(payment.language) ? payment.language : content.language;
+    const language: Language = payment.language && isLanguage(payment.language) ? payment.language : receiptLanguageOf(payment);
     const names = await this.namesOf(payment, language);
     const ttl = RECEIPT_MAIL_LINK_DAYS * 86_400_000;
     try {
       await mailer.send({
-        to: content.buyerEmail,
+        to,
         ...receiptMail(language, {
           projectName: names.projectName,
           itemTitle: names.itemTitle,
@@ -250,16 +250,22 @@ export class ReceiptsService {
     this.options.onJobEnqueued?.();
   }
 
-  private async contentOf(payment: PaymentRow) {
+  /** The buyer's e-mail: the payment's receipt address, else the saved one, else the account's. */
+  private async buyerEmailOf(payment: PaymentRow): Promise<string | null> {
     const { db } = this.options;
-    const language = payment.currency === 'RUB' ? ('ru' as const) : ('en' as const);
-    const [game] = await db.select({ localization: games.localization }).from(games).where(eq(games.project, payment.project));
-    const projectName = game?.localization[language]?.name ?? game?.localization.en?.name ?? payment.project;
+    if (payment.receiptEmail) return payment.receiptEmail;
     const [profile] = await db
       .select({ email: paymentProfiles.receiptEmail })
       .from(paymentProfiles)
       .where(eq(paymentProfiles.userId, payment.userId));
     const [user] = UUID.test(payment.userId) ? await db.select({ email: users.email }).from(users).where(eq(users.id, payment.userId)) : [];
+    return profile?.email ?? user?.email ?? null;
+  }
+
+  private async contentOf(payment: PaymentRow) {
+    const { db } = this.options;
+    const language = receiptLanguageOf(payment);
+    const { projectName } = await this.namesOf(payment, language);
     const refunds = await db
       .select()
       .from(paymentRefunds)
@@ -274,7 +280,7 @@ export class ReceiptsService {
       currency: payment.currency,
       paymentId: payment.id,
       paidAt: payment.paidAt ?? payment.finishedAt ?? payment.updatedAt,
-      buyerEmail: payment.receiptEmail ?? profile?.email ?? user?.email ?? null,
+      buyerEmail: await this.buyerEmailOf(payment),
       refunds: refunds.map((refund) => ({
         amount: fromMinorUnits(refund.amountMinor, refund.currency),
         at: refund.finishedAt ?? refund.updatedAt,
@@ -282,4 +288,9 @@ export class ReceiptsService {
       refundedWhole: payment.refundedMinor >= payment.amountMinor,
     };
   }
+}
+
+/** The PDF's language: Russian for roubles, English otherwise. */
+function receiptLanguageOf(payment: PaymentRow): 'ru' | 'en' {
+  return payment.currency === 'RUB' ? 'ru' : 'en';
 }
