@@ -32,7 +32,6 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createAccounts, type Accounts } from './modules/auth/setup.ts';
 import { wellKnownRoutes } from './modules/auth/well-known-routes.ts';
 import { healthRoutes, type Lifecycle } from './modules/health/routes.ts';
-import { JobWorker, jobTimings } from './lib/jobs/queue.ts';
 import { gameServerRoutes } from './modules/payments/game-server-routes.ts';
 import { playerPaymentRoutes, sandboxOrderRoutes } from './modules/payments/player-routes.ts';
 import { providerWebhookRoutes } from './modules/payments/provider-webhook-routes.ts';
@@ -61,6 +60,12 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { REQUEST_ID_HEADER, RequestLogController, requestIdPlugin, serializeRequest } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
+import { startMetricsListener, telemetryPlugin } from './plugins/telemetry.ts';
+import { Metrics } from './lib/telemetry/metrics.ts';
+import { signInFailures, type SignInFailure } from './lib/telemetry/signals.ts';
+import { createTracing, failSpan, logMixin, scope, type Tracing } from './lib/telemetry/tracing.ts';
+import { SpanKind } from '@opentelemetry/api';
+import { JobWorker, jobStates, jobTimings } from './lib/jobs/queue.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
 import { toStaffSummary } from './modules/payments/mappers.ts';
@@ -82,6 +87,8 @@ declare module 'fastify' {
     jobs: JobWorker;
     /** `draining` once a shutdown began: readiness fails so load balancers stop sending. */
     lifecycle: Lifecycle;
+    /** Prometheus metrics (served by the METRICS_PORT listener) and OpenTelemetry traces. */
+    telemetry: { metrics: Metrics; tracing: Tracing };
   }
 }
 
@@ -98,6 +105,8 @@ export type BuildOverrides = {
   logStream?: { write(line: string): void };
   /** Reads the free bytes of the data volume instead of statfs (tests of the upload watermark). */
   freeDiskBytes?: FreeDiskBytes;
+  /** How often buffered spans leave for the collector (tests: short). */
+  traceExportDelayMs?: number;
 };
 
 /** Incoming ids are kept when they are plain tokens, so a proxy's id follows the request. */
@@ -117,15 +126,30 @@ function trustProxyOption(value: AppConfig['TRUST_PROXY']): boolean | string[] |
 
 /** The only place that wires plugins and modules; plugins in load order. */
 export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
+  // Process metrics (CPU, memory, event-loop lag) only where something scrapes them.
+  const metrics = new Metrics({ defaultMetrics: config.METRICS_PORT !== undefined });
+  const tracing = createTracing({
+    endpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
+    serviceName: config.OTEL_SERVICE_NAME,
+    ...(overrides.traceExportDelayMs !== undefined && { exportDelayMs: overrides.traceExportDelayMs }),
+  });
+  // Request loggers bind the request id themselves; the mixin adds it to every other logger's lines.
+  const requestLoggers = new WeakSet<object>();
   const app = Fastify({
     logger: {
       level: config.LOG_LEVEL,
+      mixin: logMixin(requestLoggers),
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers.session'],
       // Request URLs carry player JWTs (SSE ?jwt=, /auth/check/{jwt}): logged redacted.
       serializers: { req: serializeRequest },
       ...(overrides.logStream ? { stream: overrides.logStream } : {}),
     },
     genReqId: requestId,
+    childLoggerFactory(logger, bindings, options) {
+      const child = logger.child(bindings, options);
+      requestLoggers.add(child);
+      return child;
+    },
     logController: new RequestLogController(),
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     // A player JWT travels as a path parameter (GET /api/auth/check/{jwt}).
@@ -142,6 +166,25 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   app.server.headersTimeout = config.REQUEST_TIMEOUT_SECONDS > 0 ? Math.min(headersMs, config.REQUEST_TIMEOUT_SECONDS * 1000) : headersMs;
   const lifecycle: Lifecycle = { draining: false };
   app.decorate('lifecycle', lifecycle);
+  app.decorate('telemetry', { metrics, tracing });
+  const countSignInFailure = (message: unknown) => metrics.signInFailures.inc({ who: (message as SignInFailure).who });
+  signInFailures.subscribe(countSignInFailure);
+  app.addHook('onClose', async () => {
+    signInFailures.unsubscribe(countSignInFailure);
+    await tracing.shutdown();
+  });
+  if (config.METRICS_PORT !== undefined) {
+    const metricsOptions = { port: config.METRICS_PORT, host: config.METRICS_HOST, token: config.METRICS_TOKEN };
+    let listener: Awaited<ReturnType<typeof startMetricsListener>> | undefined;
+    app.addHook('onListen', async () => {
+      listener = await startMetricsListener(metrics, metricsOptions);
+      app.log.info({ port: config.METRICS_PORT, host: config.METRICS_HOST }, 'metrics listener ready');
+    });
+    app.addHook('onClose', async () => {
+      await new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve()));
+      listener?.closeAllConnections();
+    });
+  }
   app.setValidatorCompiler(refusingNulCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
 
@@ -150,6 +193,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     overrides.database ??
     (await openDatabase(overrides.databaseUrl ?? databaseLocation(config), {
       onIdleError: (error) => app.log.warn({ err: error }, 'an idle database connection failed; the pool replaces it'),
+      ...(tracing.enabled && { traceQuery: (text: string) => querySpan(tracing, text) }),
     }));
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { connectTimeout: 500, maxRetriesPerRequest: 1, lazyConnect: false })
@@ -214,6 +258,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       });
     }
 
+    await app.register(telemetryPlugin, { metrics, tracing });
     await app.register(errorHandlerPlugin);
     await app.register(requestIdPlugin);
     // The origins of ALLOWED_GAME_ORIGINS and of the catalogue's games, for the security headers
@@ -294,7 +339,14 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     });
     // One jobs worker for every job kind (webhooks, reconciliation, receipts): server.ts starts
     // it, so tests and tools that build the app decide themselves whether jobs run.
-    const jobs = new JobWorker({ db: database.db, log: app.log, ...jobTimings(config) });
+    const jobs = new JobWorker({ db: database.db, log: app.log, ...jobTimings(config), telemetry: { metrics, tracing } });
+    metrics.readFrom({
+      pool: () => database.poolStats(),
+      ping: () => database.ping(),
+      jobs: () => jobStates(database.db, config.JOB_LEASE_SECONDS * 1000),
+      openStreams: () => streamSlots.size,
+      dataDir: config.DATA_DIR,
+    });
     app.decorate('jobs', jobs);
     // preClose: the worker finishes its jobs while the database is still open.
     app.addHook('preClose', () => jobs.stop());
@@ -319,6 +371,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       onPaid: { inTransaction: (tx, payment) => receipts.service.enqueue(tx, payment.id), committed: () => jobs.nudge() },
       // A refund's success makes the receipt again, showing the refund.
       onRefunded: (tx, payment) => receipts.service.enqueue(tx, payment.id),
+      telemetry: { metrics, tracing },
     });
     jobs.register(payments.service.jobKinds());
     jobs.register(payments.refunds.jobKinds());
@@ -404,4 +457,23 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.close();
     throw error;
   }
+}
+
+/**
+ * A query's span, under the request's or job's span: none outside them (pool upkeep, LISTEN),
+ * where a lone query trace would tell nothing. The statement is the parameterized text.
+ */
+function querySpan(tracing: Tracing, text: string): { end(error?: unknown): void } | undefined {
+  if (!scope.getStore()?.span) return undefined;
+  const operation = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 'QUERY';
+  const span = tracing.startSpan(`db ${operation}`, {
+    kind: SpanKind.CLIENT,
+    attributes: { 'db.system.name': 'postgresql', 'db.operation.name': operation, 'db.query.text': text.slice(0, 2000) },
+  });
+  return {
+    end(error) {
+      if (error) failSpan(span, error);
+      span?.end();
+    },
+  };
 }

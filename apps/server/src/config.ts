@@ -121,6 +121,16 @@ const ZEnv = z.object({
   SHUTDOWN_DRAIN_SECONDS: nonNegativeInt.optional(),
   /** after the drain, in-flight requests and jobs get this long before the process exits anyway */
   SHUTDOWN_TIMEOUT_SECONDS: nonNegativeInt.default(30),
+  /** Prometheus metrics on a listener of their own (never the public port); unset: no listener */
+  METRICS_PORT: port.optional(),
+  /** the address the metrics listener binds (a pod's network: 0.0.0.0; a shared host: 127.0.0.1) */
+  METRICS_HOST: z.string().trim().min(1, 'must not be empty').default('0.0.0.0'),
+  /** when set, a scraper must send `Authorization: Bearer <token>` to the metrics listener */
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  /** OpenTelemetry traces go to this OTLP/HTTP collector (`http://collector:4318`); unset: no tracing */
+  OTEL_EXPORTER_OTLP_ENDPOINT: urlWithProtocols(['http:', 'https:'], 'http:// or https://').optional(),
+  /** the service name traces carry */
+  OTEL_SERVICE_NAME: z.string().trim().min(1, 'must not be empty').default('game-portal'),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'http:// or https://').optional(),
   DATA_DIR: z.string().trim().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'postgres://').optional(),
@@ -437,6 +447,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.data.S3_BUCKET === undefined) {
     const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID'] as const).find((name) => parsed.data[name] !== undefined);
     if (stray) throw new ConfigError(`Invalid configuration: ${stray} is set but S3_BUCKET is not`);
+  }
+  if (parsed.data.METRICS_PORT !== undefined && parsed.data.METRICS_PORT === parsed.data.PORT) {
+    throw new ConfigError('Invalid configuration: METRICS_PORT must differ from PORT (metrics never go out on the public port)');
   }
   return derive(parsed.data, cwd);
 }

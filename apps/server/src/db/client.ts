@@ -19,6 +19,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** `select 1`; throws when the database does not answer. */
   ping(): Promise<void>;
+  /** The connection pool's state (PostgreSQL); PGlite is one connection in the process. */
+  poolStats(): { inUse: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 };
 
@@ -35,7 +37,19 @@ const MIGRATION_LOCK_KEY = 7_246_001;
 export type OpenOptions = {
   /** Told when an idle PostgreSQL connection fails (see openPostgres); PGlite has none. */
   onIdleError?: (error: Error) => void;
+  /**
+   * Asked before each PostgreSQL query with its text (placeholders, never values): a handle to
+   * end when the query ends (a trace span), or nothing when no one is tracing now.
+   */
+  traceQuery?: (text: string) => QueryTrace | undefined;
 };
+
+export interface QueryTrace {
+  end(error?: unknown): void;
+}
+
+/** The pool size of each process (see docs/operations.md for connections against max_connections). */
+export const POOL_MAX = 10;
 
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<Database> {
   if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
@@ -54,6 +68,7 @@ async function openPglite(location: string): Promise<Database> {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({ inUse: 0, idle: 1, waiting: 0, max: 1 }),
     close: () => client.close(),
   };
 }
@@ -61,7 +76,8 @@ async function openPglite(location: string): Promise<Database> {
 async function openPostgres(url: string, options: OpenOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
+    ...(options.traceQuery && { Client: tracedClient(options.traceQuery) }),
     // A database that is away fails a request in seconds (503), never hangs it; a query the
     // server stops answering is given up too.
     connectionTimeoutMillis: 5_000,
@@ -85,6 +101,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
     close: () => pool.end(),
   };
 }
@@ -101,4 +118,46 @@ async function withAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promi
   } finally {
     client.release();
   }
+}
+
+type QueryArgs = Parameters<pg.Client['query']>;
+
+/**
+ * node-postgres' client with a trace handle around each query: the pool's queries come with a
+ * callback, a transaction's with a promise; a submittable (a cursor, say) is left untraced.
+ */
+function tracedClient(traceQuery: (text: string) => QueryTrace | undefined): typeof pg.Client {
+  return class TracedClient extends pg.Client {
+    // node-postgres' query has many overloads; the arguments go through as they came.
+    override query(...args: unknown[]): never {
+      const first = args[0] as string | { text?: unknown; submit?: unknown } | undefined;
+      const text = typeof first === 'string' ? first : typeof first?.text === 'string' && !first.submit ? first.text : undefined;
+      const handle = text === undefined ? undefined : traceQuery(text);
+      const run = (...given: unknown[]) => (super.query as (...a: unknown[]) => unknown)(...given) as never;
+      if (!handle) return run(...args);
+      const last = args.at(-1);
+      if (typeof last === 'function') {
+        const callback = last as (error: unknown, result: unknown) => void;
+        return run(...args.slice(0, -1), (error: unknown, result: unknown) => {
+          handle.end(error ?? undefined);
+          callback(error, result);
+        });
+      }
+      const result = run(...(args as QueryArgs)) as unknown;
+      if (result && typeof (result as Promise<unknown>).then === 'function') {
+        return (result as Promise<unknown>).then(
+          (value) => {
+            handle.end();
+            return value;
+          },
+          (error: unknown) => {
+            handle.end(error);
+            throw error;
+          },
+        ) as never;
+      }
+      handle.end();
+      return result as never;
+    }
+  };
 }

@@ -266,11 +266,17 @@ export const jobs = pgTable(
     /** set when the job gave up after its last attempt (doneAt is set too) */
     failedAt: at('failed_at'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** the W3C `traceparent` of the request (or job) that enqueued it, so its run joins that trace */
+    traceParent: text('trace_parent'),
   },
   (table) => [
     index('jobs_due_idx')
       .on(table.runAt)
       .where(sql`done_at is null`),
+    // The metrics count failed jobs per kind at every scrape: without reading the finished history.
+    index('jobs_failed_idx')
+      .on(table.kind)
+      .where(sql`failed_at is not null`),
   ],
 );
 

@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { jobs } from '../../db/schema.ts';
+import type { JobKindState, Metrics } from '../telemetry/metrics.ts';
+import { currentTraceParent, failSpan, scope, type Tracing } from '../telemetry/tracing.ts';
 
 /**
  * The jobs table: work is claimed with `FOR UPDATE SKIP LOCKED`, the pattern of
@@ -28,7 +30,7 @@ export async function enqueueJob(
 ): Promise<number> {
   const [row] = await db
     .insert(jobs)
-    .values({ kind, payload, runAt: options.runAt ?? new Date() })
+    .values({ kind, payload, runAt: options.runAt ?? new Date(), traceParent: currentTraceParent() })
     .returning({ id: jobs.id });
   return (row as { id: number }).id;
 }
@@ -105,6 +107,8 @@ export interface JobWorkerOptions {
   batchSize?: number;
   /** Finished jobs older than this are deleted, once an hour (unset: kept). */
   keepDoneMs?: number;
+  /** Each run counted and timed, and traced as a span of its own trace. */
+  telemetry?: { metrics: Metrics; tracing: Tracing };
 }
 
 interface ClaimedJob {
@@ -112,6 +116,7 @@ interface ClaimedJob {
   kind: string;
   payload: Record<string, unknown>;
   attempts: number;
+  traceParent: string | null;
 }
 
 export class JobWorker {
@@ -171,15 +176,18 @@ export class JobWorker {
 
   private schedule(delay: number): void {
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.runDue()
-        .then(() => this.pruneNow())
-        .catch((error: unknown) => this.options.log.warn({ err: error }, 'job poll failed'))
-        .finally(() => {
-          this.running = undefined;
-          if (!this.stopped) this.schedule(this.options.pollIntervalMs);
-        });
-    }, delay);
+    // A nudge comes from inside a request: the poll is not part of it (nor of its log lines).
+    this.timer = scope.exit(() =>
+      setTimeout(() => {
+        this.running = this.runDue()
+          .then(() => this.pruneNow())
+          .catch((error: unknown) => this.options.log.warn({ err: error }, 'job poll failed'))
+          .finally(() => {
+            this.running = undefined;
+            if (!this.stopped) this.schedule(this.options.pollIntervalMs);
+          });
+      }, delay),
+    );
     this.timer.unref();
   }
 
@@ -211,27 +219,52 @@ export class JobWorker {
         limit ${batchSize}
         for update skip locked
       )
-      returning id, kind, payload, attempts`);
-    return (result as unknown as { rows: Array<{ id: number | string; kind: string; payload: unknown; attempts: number }> }).rows.map(
-      (row) => ({
-        id: Number(row.id),
-        kind: row.kind,
-        payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<string, unknown>,
-        attempts: Number(row.attempts),
-      }),
+      returning id, kind, payload, attempts, trace_parent`);
+    type Row = { id: number | string; kind: string; payload: unknown; attempts: number; trace_parent: string | null };
+    return (result as unknown as { rows: Row[] }).rows.map((row) => ({
+      id: Number(row.id),
+      kind: row.kind,
+      payload: (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as Record<string, unknown>,
+      attempts: Number(row.attempts),
+      traceParent: row.trace_parent ?? null,
+    }));
+  }
+
+  /** One run in a scope of its own: its log lines carry the job id, its spans hang from the job's. */
+  private run(job: ClaimedJob): Promise<void> {
+    const { telemetry } = this.options;
+    const started = performance.now();
+    const counted = (outcome: 'done' | 'retry' | 'failed') => {
+      telemetry?.metrics.jobRuns.inc({ kind: job.kind, outcome });
+      telemetry?.metrics.jobRunDuration.observe({ kind: job.kind }, (performance.now() - started) / 1000);
+    };
+    return scope.run({ jobId: job.id }, () =>
+      telemetry
+        ? telemetry.tracing.inSpan(
+            `job ${job.kind}`,
+            {
+              attributes: { 'portal.job.id': job.id, 'portal.job.kind': job.kind, 'portal.job.attempt': job.attempts },
+              // The request that enqueued it: its trace goes on into the job (a paid payment's webhook).
+              ...(job.traceParent && { parent: telemetry.tracing.extract({ traceparent: job.traceParent }) }),
+            },
+            () => this.runInScope(job, counted),
+          )
+        : this.runInScope(job, counted),
     );
   }
 
-  private async run(job: ClaimedJob): Promise<void> {
+  private async runInScope(job: ClaimedJob, counted: (outcome: 'done' | 'retry' | 'failed') => void): Promise<void> {
     const { db, log } = this.options;
     const kind = this.kinds[job.kind];
     if (!kind) return;
     try {
       await kind.handler(job.payload, { id: job.id, attempt: job.attempts, log });
+      counted('done');
       await db.execute(
         sql`update jobs set done_at = now(), locked_at = null, last_error = null where id = ${job.id} and locked_by = ${this.id}`,
       );
     } catch (error) {
+      failSpan(scope.getStore()?.span, error);
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentJobError;
       if (permanent || job.attempts >= kind.maxAttempts) {
@@ -239,11 +272,13 @@ export class JobWorker {
           { jobId: job.id, kind: job.kind, attempts: job.attempts, err: error },
           permanent ? 'job failed for good (no retry can help)' : 'job gave up',
         );
+        counted('failed');
         await db.execute(sql`
           update jobs set done_at = now(), failed_at = now(), locked_at = null, last_error = ${message}
           where id = ${job.id} and locked_by = ${this.id}`);
         return;
       }
+      counted('retry');
       const delaySeconds = kind.backoffMs(job.attempts) / 1000;
       log.info({ jobId: job.id, kind: job.kind, attempt: job.attempts, delaySeconds, reason: message }, 'job will retry');
       await db.execute(sql`
@@ -251,4 +286,39 @@ export class JobWorker {
         where id = ${job.id} and locked_by = ${this.id}`);
     }
   }
+}
+
+/**
+ * The jobs table per kind, for the metrics: due jobs no worker holds, jobs waiting for a retry,
+ * jobs held under a live lease, failed jobs kept, and the wait of the oldest due one. Reads the
+ * unfinished jobs (the partial index) and the kept failed ones, never the finished history.
+ */
+export async function jobStates(db: Pick<Db, 'execute'>, leaseMs: number): Promise<JobKindState[]> {
+  const leaseSeconds = leaseMs / 1000;
+  const result = await db.execute(sql`
+    with open as (
+      select kind, run_at, locked_at is not null and locked_at >= now() - make_interval(secs => ${leaseSeconds}) as held
+      from jobs where done_at is null
+    ), states as (
+      select kind,
+        count(*) filter (where not held and run_at <= now()) as queued,
+        count(*) filter (where not held and run_at > now()) as scheduled,
+        count(*) filter (where held) as running,
+        0 as failed,
+        coalesce(extract(epoch from now() - min(run_at) filter (where not held and run_at <= now())), 0) as oldest
+      from open group by kind
+      union all
+      select kind, 0, 0, 0, count(*), 0 from jobs where failed_at is not null group by kind
+    )
+    select kind, sum(queued) as queued, sum(scheduled) as scheduled, sum(running) as running, sum(failed) as failed, max(oldest) as oldest
+    from states group by kind order by kind`);
+  const rows = (result as unknown as { rows: Array<Record<string, string | number | null>> }).rows;
+  return rows.map((row) => ({
+    kind: String(row.kind),
+    queued: Number(row.queued ?? 0),
+    scheduled: Number(row.scheduled ?? 0),
+    running: Number(row.running ?? 0),
+    failed: Number(row.failed ?? 0),
+    oldestQueuedSeconds: Math.max(0, Number(row.oldest ?? 0)),
+  }));
 }

@@ -1,4 +1,5 @@
 import { AppError } from '../../lib/app-error.ts';
+import { signInFailed } from '../../lib/telemetry/signals.ts';
 import type { Captcha, CaptchaCost } from '../../integrations/captcha/captcha.ts';
 import type { RateEvents } from '../../lib/rate-events.ts';
 
@@ -98,6 +99,7 @@ export class CaptchaGuard {
   }
 
   failed(context: GuardContext, account: string): Promise<void> {
+    signInFailed('player');
     return this.failures.add(`ip:${context.ip}`, `account:${account}`);
   }
 

@@ -13,6 +13,7 @@ import { createPaymentsRepository } from './repository.ts';
 import { createRefundsRepository } from './refunds-repository.ts';
 import { Refunds } from './refunds.ts';
 import { PaymentsService, type OnPaid } from './service.ts';
+import { countFinished, observedWebhooks, tracedProviders, type PaymentsTelemetry } from './telemetry.ts';
 
 export interface Payments {
   service: PaymentsService;
@@ -87,6 +88,8 @@ export interface PaymentsDeps {
   onPaid?: OnPaid;
   /** Runs in the transaction a refund succeeds in (receipts make the receipt again). */
   onRefunded?: (tx: Db, payment: PaymentRow) => Promise<void>;
+  /** Provider calls and webhook deliveries traced, deliveries and finished payments counted. */
+  telemetry?: PaymentsTelemetry;
 }
 
 export async function createPayments(
@@ -94,10 +97,10 @@ export async function createPayments(
   db: Db,
   tokens: TokenService,
   log: FastifyBaseLogger,
-  { database, streamSlots, onJobEnqueued, onPaid, onRefunded }: PaymentsDeps = {},
+  { database, streamSlots, onJobEnqueued, onPaid, onRefunded, telemetry }: PaymentsDeps = {},
 ): Promise<Payments> {
   const live = await createPaymentLive(database, log, streamSlots ? { slots: streamSlots } : {});
-  const providers = createPaymentProviders({
+  const made = createPaymentProviders({
     ...providerOptions(config),
     // Production has no sandbox: a provider without keys is simply not offered.
     ...(config.standIns && {
@@ -111,6 +114,10 @@ export async function createPayments(
       },
     }),
   });
+  const providers = telemetry ? tracedProviders(made, telemetry.tracing) : made;
+  // Production posts webhooks only to public addresses, connected to the address it checked
+  // (SSRF, DNS rebinding); tests and local development post to local receivers.
+  const webhooks = createGameServerWebhooks(config.isProduction ? { fetch: publicOnlyWebhookFetch() } : {});
   const repository = createPaymentsRepository(db);
   const refundsRepository = createRefundsRepository(db, onRefunded);
   const service: PaymentsService = new PaymentsService({
@@ -125,10 +132,9 @@ export async function createPayments(
     ...(onJobEnqueued && { onJobEnqueued }),
     ...(onPaid && { onPaid }),
     stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY,
-    // Production posts webhooks only to public addresses, connected to the address it checked
-    // (SSRF, DNS rebinding); tests and local development post to local receivers.
-    webhooks: createGameServerWebhooks(config.isProduction ? { fetch: publicOnlyWebhookFetch() } : {}),
+    webhooks: telemetry ? observedWebhooks(webhooks, telemetry) : webhooks,
     onStatusChanged: (payment) => {
+      if (telemetry) countFinished(telemetry.metrics, payment);
       live.bus.publish({ paymentId: payment.id, userId: payment.userId, status: payment.status }).catch((error: unknown) => {
         log.warn({ err: error, paymentId: payment.id }, 'payment status not published (the popup polls)');
       });

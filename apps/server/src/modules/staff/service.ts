@@ -16,6 +16,7 @@ import type { TokenService } from '../../integrations/tokens/token-service.ts';
 import { TokenError } from '../../integrations/tokens/token-error.ts';
 import type { TApiKeyMode } from '@portal/contracts/payments';
 import { AppError } from '../../lib/app-error.ts';
+import { signInFailed } from '../../lib/telemetry/signals.ts';
 import { readAudit, recordAudit } from '../../lib/audit.ts';
 import type { TAuditEntry, TAuditQuery } from '@portal/contracts/catalog-console';
 import { nonPublicUrlReason } from '../../lib/public-address.ts';
@@ -565,5 +566,6 @@ function staffSignInRequired(): AppError {
 }
 
 function invalidCredentials(): AppError {
+  signInFailed('staff');
   return new AppError('INVALID_CREDENTIALS', 401, 'Wrong e-mail or password');
 }
