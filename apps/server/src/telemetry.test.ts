@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/app.ts';
 import { createPostgresDatabase, SKIP_POSTGRES } from '../test/databases.ts';
 import { freePort } from '../test/ports.ts';
+import { scope } from './lib/telemetry/tracing.ts';
 import { makePlayer, staffHeaders, startWebhookReceiver, type WebhookReceiver } from './modules/payments/testing/helpers.ts';
 
 const ADMIN = { ADMIN_EMAIL: 'admin@telemetry.example', ADMIN_PASSWORD: 'admin-password-1' };
@@ -286,5 +287,54 @@ describe.skipIf(SKIP_POSTGRES)('traces over PostgreSQL', () => {
     await expect
       .poll(() => collector.spans.slice(before).some((span) => span.name.startsWith('provider yookassa ')), { timeout: 10_000 })
       .toBe(true);
+  });
+});
+
+describe('log lines', () => {
+  it('carry the request id (and a job its id) on every line, whichever logger wrote it, once', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const raw: string[] = [];
+    const app = await buildTestApp(
+      { LOG_LEVEL: 'info', JOB_POLL_INTERVAL_MS: '50' },
+      {
+        logStream: {
+          write: (line: string) => {
+            raw.push(line);
+            lines.push(JSON.parse(line) as Record<string, unknown>);
+          },
+        },
+      },
+    );
+    try {
+      // A module's logger (services get the app's, or a child of it) inside a request's scope.
+      await scope.run({ reqId: 'req-log-1' }, async () => {
+        app.log.info('module line before');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        app.log.child({ module: 'test' }).info('module line after');
+      });
+      app.log.info('outside any request');
+      // A request's own line ("request done" of a write) has its id once, not twice.
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/api/staff/login',
+        payload: { email: 'x@y.example', password: 'no' },
+        headers: { 'x-request-id': 'req-log-2' },
+      });
+      expect(answer.statusCode).toBeLessThan(500);
+      // A job's lines carry the job's id: the receipt of a paid payment.
+      await payOnce(app, await app.staff.service.createApiKey('familytown', null, 'test'));
+      await expect.poll(() => lines.some((line) => line.msg === 'receipt made'), { timeout: 15_000 }).toBe(true);
+    } finally {
+      await app.close();
+    }
+    const of = (message: string) => lines.filter((line) => line.msg === message).map((line) => line.reqId);
+    expect(of('module line before')).toEqual(['req-log-1']);
+    expect(of('module line after')).toEqual(['req-log-1']);
+    expect(of('outside any request')).toEqual([undefined]);
+    const done = raw.find((text) => text.includes('"request done"') && text.includes('req-log-2'))!;
+    expect(done.match(/"reqId"/g)).toHaveLength(1);
+    const job = lines.find((line) => line.msg === 'receipt made')!;
+    expect(job.jobId).toEqual(expect.any(Number));
+    expect(job.reqId).toBeUndefined();
   });
 });
