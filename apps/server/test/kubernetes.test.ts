@@ -196,6 +196,7 @@ describe.skipIf(SKIP)('Kubernetes manifests (deploy/kubernetes)', () => {
       'Namespace',
       'NetworkPolicy',
       'PodDisruptionBudget',
+      'PrometheusRule',
       'Secret',
       'Service',
       'ServiceAccount',

@@ -18,6 +18,8 @@ export const SERVER_PATH_PREFIXES = [
   '/dev',
   '/sitemap.xml',
   '/robots.txt',
+  // Prometheus metrics live on their own listener: here, a 404 of the server's, never a page.
+  '/metrics',
 ] as const;
 
 /** A price list's logo, `/prices/{id}/{logoName}`: the server's, while `/prices/{project}` is a page. */

@@ -132,6 +132,7 @@ export class JobWorker {
 
   constructor(private readonly options: JobWorkerOptions) {
     this.kinds = { ...options.kinds };
+    options.telemetry?.metrics.jobKinds(Object.keys(this.kinds));
   }
 
   /** Adds the job kinds of a module; a kind registered twice is a wiring mistake. */
@@ -140,6 +141,7 @@ export class JobWorker {
       if (name in this.kinds) throw new Error(`job kind ${name} is registered twice`);
       this.kinds[name] = kind;
     }
+    this.options.telemetry?.metrics.jobKinds(Object.keys(kinds));
   }
 
   start(): void {

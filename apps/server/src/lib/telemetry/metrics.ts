@@ -127,6 +127,9 @@ export class Metrics {
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
     const sources = () => this.sources;
+    // Series that exist from the start, at 0: `increase()` cannot see a series' first count.
+    for (const outcome of ['delivered', 'rejected', 'failed']) this.webhookDeliveries.inc({ outcome }, 0);
+    for (const who of ['player', 'staff']) this.signInFailures.inc({ who }, 0);
     // Process CPU, memory, file descriptors, garbage collection and event-loop lag
     // (nodejs_eventloop_lag_p99_seconds ...), under their usual names so stock dashboards work.
     if (options.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
@@ -245,6 +248,11 @@ export class Metrics {
         if (stats) this.set(stats.blocks * stats.bsize);
       },
     });
+  }
+
+  /** The job kinds a worker runs: their run counters start at 0. */
+  jobKinds(kinds: readonly string[]): void {
+    for (const kind of kinds) for (const outcome of ['done', 'retry', 'failed']) this.jobRuns.inc({ kind, outcome }, 0);
   }
 
   /** Tells the gauges where to read (the app calls it once the database, jobs and streams exist). */
