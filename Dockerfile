@@ -38,7 +38,8 @@ COPY --from=build /app/packages/game-sdk/dist packages/game-sdk/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
-EXPOSE 8080
+# 8080: the public port; 9464: Prometheus metrics when METRICS_PORT=9464 (never publish it).
+EXPOSE 8080 9464
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/health/live').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # SIGTERM reaches node directly (exec form): readiness fails, the drain runs, then it exits.
 CMD ["node", "--enable-source-maps", "apps/server/dist/server.mjs"]
