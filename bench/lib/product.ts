@@ -8,6 +8,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export interface RunningServer {
   url: string;
+  /** The process the bench started (for the product: `scripts/start.mjs`, the server is its child). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function startProduct(port: number, env: Record<string, string> = {
   await waitFor(`${url}/health`, 180_000);
   return {
     url,
+    pid: child.pid,
     async stop() {
       await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
@@ -61,5 +64,5 @@ export async function startScript(code: string, port: number, env: Record<string
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/health`, 30_000);
-  return { url, stop: () => stopChild(child) };
+  return { url, pid: child.pid, stop: () => stopChild(child) };
 }
