@@ -261,10 +261,10 @@ export class JobWorker {
     if (!kind) return;
     try {
       await kind.handler(job.payload, { id: job.id, attempt: job.attempts, log });
-      counted('done');
       await db.execute(
         sql`update jobs set done_at = now(), locked_at = null, last_error = null where id = ${job.id} and locked_by = ${this.id}`,
       );
+      counted('done');
     } catch (error) {
       failSpan(scope.getStore()?.span, error);
       const message = error instanceof Error ? error.message : String(error);
