@@ -60,11 +60,9 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { REQUEST_ID_HEADER, RequestLogController, requestIdPlugin, serializeRequest } from './plugins/request-log.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { startMetricsListener, telemetryPlugin } from './plugins/telemetry.ts';
+import { serveTelemetry, telemetryPlugin } from './plugins/telemetry.ts';
 import { Metrics } from './lib/telemetry/metrics.ts';
-import { signInFailures, type SignInFailure } from './lib/telemetry/signals.ts';
-import { createTracing, failSpan, logMixin, scope, type Tracing } from './lib/telemetry/tracing.ts';
-import { SpanKind } from '@opentelemetry/api';
+import { createTracing, logMixin, querySpan, type Tracing } from './lib/telemetry/tracing.ts';
 import { JobWorker, jobStates, jobTimings } from './lib/jobs/queue.ts';
 import { seoRoutes } from './modules/seo/routes.ts';
 import { staticFilesPlugin } from './plugins/static-files.ts';
@@ -167,24 +165,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   const lifecycle: Lifecycle = { draining: false };
   app.decorate('lifecycle', lifecycle);
   app.decorate('telemetry', { metrics, tracing });
-  const countSignInFailure = (message: unknown) => metrics.signInFailures.inc({ who: (message as SignInFailure).who });
-  signInFailures.subscribe(countSignInFailure);
-  app.addHook('onClose', async () => {
-    signInFailures.unsubscribe(countSignInFailure);
-    await tracing.shutdown();
-  });
-  if (config.METRICS_PORT !== undefined) {
-    const metricsOptions = { port: config.METRICS_PORT, host: config.METRICS_HOST, token: config.METRICS_TOKEN };
-    let listener: Awaited<ReturnType<typeof startMetricsListener>> | undefined;
-    app.addHook('onListen', async () => {
-      listener = await startMetricsListener(metrics, metricsOptions);
-      app.log.info({ port: config.METRICS_PORT, host: config.METRICS_HOST }, 'metrics listener ready');
-    });
-    app.addHook('onClose', async () => {
-      await new Promise<void>((resolve) => (listener ? listener.close(() => resolve()) : resolve()));
-      listener?.closeAllConnections();
-    });
-  }
+  serveTelemetry(app, metrics, tracing, { port: config.METRICS_PORT, host: config.METRICS_HOST, token: config.METRICS_TOKEN });
   app.setValidatorCompiler(refusingNulCharacters(validatorCompiler));
   app.setSerializerCompiler(serializerCompiler);
 
@@ -457,23 +438,4 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     await app.close();
     throw error;
   }
-}
-
-/**
- * A query's span, under the request's or job's span: none outside them (pool upkeep, LISTEN),
- * where a lone query trace would tell nothing. The statement is the parameterized text.
- */
-function querySpan(tracing: Tracing, text: string): { end(error?: unknown): void } | undefined {
-  if (!scope.getStore()?.span) return undefined;
-  const operation = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 'QUERY';
-  const span = tracing.startSpan(`db ${operation}`, {
-    kind: SpanKind.CLIENT,
-    attributes: { 'db.system.name': 'postgresql', 'db.operation.name': operation, 'db.query.text': text.slice(0, 2000) },
-  });
-  return {
-    end(error) {
-      if (error) failSpan(span, error);
-      span?.end();
-    },
-  };
 }

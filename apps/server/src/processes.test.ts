@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedKeys } from '../test/app.ts';
 import { freePort } from '../test/ports.ts';
 import type { TCaptchaChallenge } from '@portal/contracts/auth';
 import { solveAltcha } from '../test/altcha.ts';
@@ -61,18 +61,6 @@ function multipart(data: unknown, image?: Buffer) {
   form.append('data', JSON.stringify(data));
   if (image) form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'shot.png');
   return form;
-}
-
-/** The keys every process of a deployment shares when they share no data folder. */
-function sharedKeys(): Record<string, string> {
-  const secret = () => randomBytes(32).toString('base64url');
-  return {
-    JWT_PRIVATE_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    ALTCHA_HMAC_KEY: secret(),
-    CODE_HMAC_KEY: secret(),
-    SUPPORT_FILE_KEY: secret(),
-    RECEIPT_LINK_KEY: secret(),
-  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,4 +43,28 @@ export async function buildTestApp(
   const app = await buildApp(testConfig(env), { ...overrides, ...(database ? { database } : {}) });
   if (jobs) app.jobs.start();
   return app;
+}
+
+/**
+ * The keys every process of a deployment shares when they share no data folder (in a real one,
+ * from its secret store).
+ */
+export function sharedKeys(): Record<string, string> {
+  const secret = () => randomBytes(32).toString('base64url');
+  return {
+    JWT_PRIVATE_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    ALTCHA_HMAC_KEY: secret(),
+    CODE_HMAC_KEY: secret(),
+    SUPPORT_FILE_KEY: secret(),
+    RECEIPT_LINK_KEY: secret(),
+  };
+}
+
+/** A support message as the screens send it, for `app.inject`: `data` JSON and an optional image. */
+export async function supportMessageBody(data: unknown, image?: Buffer): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  form.append('data', JSON.stringify(data));
+  if (image) form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'screenshot.png');
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
 }

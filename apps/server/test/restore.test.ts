@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pngHeader } from '../src/integrations/uploads/test-files.ts';
 import { makePlayer, staffHeaders } from '../src/modules/payments/testing/helpers.ts';
-import { buildTestApp } from './app.ts';
+import { buildTestApp, sharedKeys, supportMessageBody } from './app.ts';
 import { createPostgresDatabase, SKIP_POSTGRES } from './databases.ts';
 
 /**
@@ -24,18 +24,6 @@ import { createPostgresDatabase, SKIP_POSTGRES } from './databases.ts';
 
 const run = promisify(execFile);
 const ADMIN = { ADMIN_EMAIL: 'admin@restore.example', ADMIN_PASSWORD: 'Admin-restore-1' };
-
-/** The keys a deployment keeps in its secret store, the same for the portal and its restore. */
-function secretStoreKeys(): Record<string, string> {
-  const secret = () => randomBytes(32).toString('base64url');
-  return {
-    JWT_PRIVATE_KEY: generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-    ALTCHA_HMAC_KEY: secret(),
-    CODE_HMAC_KEY: secret(),
-    SUPPORT_FILE_KEY: secret(),
-    RECEIPT_LINK_KEY: secret(),
-  };
-}
 
 /**
  * pg_dump or pg_restore of the server's own major version (Debian keeps each version's under
@@ -56,15 +44,6 @@ async function postgresTool(name: 'pg_dump' | 'pg_restore', url: string): Promis
   return tool;
 }
 
-/** A multipart body as the support screens send it: `data` JSON and an optional image. */
-async function multipart(data: unknown, image?: Buffer) {
-  const form = new FormData();
-  form.append('data', JSON.stringify(data));
-  if (image) form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'screenshot.png');
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
-}
-
 /** The pool of an app that opened its own database: quiet about the forced drop of its database. */
 function quietPool(app: FastifyInstance) {
   const pool = (app.database.db as unknown as { $client?: { on?: (event: string, listener: () => void) => void } }).$client;
@@ -72,7 +51,7 @@ function quietPool(app: FastifyInstance) {
 }
 
 describe.skipIf(SKIP_POSTGRES)('a backup restores: pg_dump -Fc and the file storage, into a new database and DATA_DIR', () => {
-  const keys = secretStoreKeys();
+  const keys = sharedKeys();
   const made: Array<{ drop(): Promise<void> }> = [];
   const folders: string[] = [];
   const apps: FastifyInstance[] = [];
@@ -167,7 +146,7 @@ describe.skipIf(SKIP_POSTGRES)('a backup restores: pg_dump -Fc and the file stor
     expect(paid.json()).toEqual({ data: { status: 'paid' } });
 
     // A support ticket with a screenshot, and a staff reply with one of its own.
-    const ticketBody = await multipart({ title: 'Coins missing', text: '<p>I paid, where are my coins?</p>' }, attachment);
+    const ticketBody = await supportMessageBody({ title: 'Coins missing', text: '<p>I paid, where are my coins?</p>' }, attachment);
     const ticketRes = await app.inject({
       method: 'POST',
       url: '/api/support/create-ticket',
@@ -176,7 +155,7 @@ describe.skipIf(SKIP_POSTGRES)('a backup restores: pg_dump -Fc and the file stor
     });
     expect(ticketRes.statusCode, ticketRes.body).toBe(200);
     ticketId = ticketRes.json<{ data: { id: string } }>().data.id;
-    const replyBody = await multipart({ text: '<p>Found them: see the attached screen.</p>' }, staffAttachment);
+    const replyBody = await supportMessageBody({ text: '<p>Found them: see the attached screen.</p>' }, staffAttachment);
     const reply = await app.inject({
       method: 'POST',
       url: `/api/staff/tickets/${ticketId}/messages`,

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import type { Metrics } from '../lib/telemetry/metrics.ts';
+import { signInFailures, type SignInFailure } from '../lib/telemetry/signals.ts';
 import { scope, type Tracing } from '../lib/telemetry/tracing.ts';
 
 export interface TelemetryOptions {
@@ -117,4 +118,33 @@ export async function startMetricsListener(metrics: Metrics, options: MetricsLis
     });
   });
   return server;
+}
+
+/**
+ * The app's telemetry around its life: sign-in failures counted from their channel, buffered
+ * spans sent at close, and the metrics listener (METRICS_PORT) opened once the app listens.
+ */
+export function serveTelemetry(
+  app: FastifyInstance,
+  metrics: Metrics,
+  tracing: Tracing,
+  listener: Omit<MetricsListenerOptions, 'port'> & { port: number | undefined },
+): void {
+  const countSignInFailure = (message: unknown) => metrics.signInFailures.inc({ who: (message as SignInFailure).who });
+  signInFailures.subscribe(countSignInFailure);
+  app.addHook('onClose', async () => {
+    signInFailures.unsubscribe(countSignInFailure);
+    await tracing.shutdown();
+  });
+  const { port } = listener;
+  if (port === undefined) return;
+  let server: Server | undefined;
+  app.addHook('onListen', async () => {
+    server = await startMetricsListener(metrics, { ...listener, port });
+    app.log.info({ port, host: listener.host }, 'metrics listener ready');
+  });
+  app.addHook('onClose', async () => {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server?.closeAllConnections();
+  });
 }

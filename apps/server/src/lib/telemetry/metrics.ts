@@ -61,6 +61,15 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** Callers that ask while a call runs share its answer; the next call after it starts afresh. */
+function sharedWhileRunning<T>(work: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | undefined;
+  return () => {
+    running ??= work().finally(() => (running = undefined));
+    return running;
+  };
+}
+
 export class Metrics {
   readonly registry = new Registry();
   private sources: MetricsSources = {};
@@ -181,15 +190,10 @@ export class Metrics {
     });
     // One query of the jobs table feeds both job gauges: a scrape collects every metric at once,
     // so the second gauge joins the query the first one started.
-    let jobState: Promise<JobKindState[]> | undefined;
-    const readJobs = () => {
+    const readJobs = sharedWhileRunning(async () => {
       const read = sources().jobs;
-      if (!read) return Promise.resolve([]);
-      jobState ??= withTimeout(read(), PING_TIMEOUT_MS)
-        .catch(() => [])
-        .finally(() => (jobState = undefined));
-      return jobState;
-    };
+      return read ? withTimeout(read(), PING_TIMEOUT_MS).catch(() => []) : [];
+    });
     new Gauge({
       name: 'portal_jobs',
       help: 'Background jobs in the shared jobs table by kind and state (queued, scheduled, running, failed)',
@@ -221,15 +225,11 @@ export class Metrics {
         if (open) this.set(open());
       },
     });
-    const disk = async () => {
+    // One statfs of DATA_DIR per scrape, for both disk gauges.
+    const disk = sharedWhileRunning(async () => {
       const folder = sources().dataDir;
-      if (!folder) return undefined;
-      try {
-        return await statfs(folder);
-      } catch {
-        return undefined;
-      }
-    };
+      return folder ? statfs(folder).catch(() => undefined) : undefined;
+    });
     new Gauge({
       name: 'portal_data_dir_free_bytes',
       help: 'Free bytes on the volume of DATA_DIR (uploads and receipts without a bucket, the embedded database, keys)',

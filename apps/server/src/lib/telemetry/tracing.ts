@@ -146,3 +146,22 @@ export function logMixin(bound: WeakSet<object>) {
     return line;
   };
 }
+
+/**
+ * A PostgreSQL query's span, under the request's or job's span: none outside them (pool upkeep,
+ * LISTEN), where a lone query trace would tell nothing. The statement is the parameterized text.
+ */
+export function querySpan(tracing: Tracing, text: string): { end(error?: unknown): void } | undefined {
+  if (!scope.getStore()?.span) return undefined;
+  const operation = /^\s*(\w+)/.exec(text)?.[1]?.toUpperCase() ?? 'QUERY';
+  const span = tracing.startSpan(`db ${operation}`, {
+    kind: SpanKind.CLIENT,
+    attributes: { 'db.system.name': 'postgresql', 'db.operation.name': operation, 'db.query.text': text.slice(0, 2000) },
+  });
+  return {
+    end(error) {
+      if (error) failSpan(span, error);
+      span?.end();
+    },
+  };
+}

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_HELP_REASONS } from '@portal/contracts/payment-help';
-import { buildTestApp } from '../../../test/app.ts';
+import { buildTestApp, supportMessageBody } from '../../../test/app.ts';
 import { backends, type TestDatabase } from '../../../test/databases.ts';
 import { startTestS3, type TestS3 } from '../../../test/s3-server.ts';
 import { paymentHelpRequests, paymentProfiles, payments, receipts, tickets } from '../../db/schema.ts';
@@ -14,14 +14,6 @@ import { JobWorker } from '../../lib/jobs/queue.ts';
 import { makePlayer, staffHeaders } from '../payments/testing/helpers.ts';
 
 const ADMIN = { ADMIN_EMAIL: 'admin@portal.example', ADMIN_PASSWORD: 'admin-password-1' };
-
-async function multipartBody(data: unknown, image?: Buffer) {
-  const form = new FormData();
-  form.append('data', JSON.stringify(data));
-  if (image) form.append('image', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'a.png');
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } };
-}
 
 // Files in DATA_DIR over both databases, and in an S3 bucket.
 const cases = [...backends.map((backend) => ({ ...backend, files: 'DATA_DIR' })), { ...backends[0]!, files: 'an S3 bucket' }];
@@ -127,7 +119,7 @@ describe.each(cases)('account deletion over $name, files in $files', (backend) =
 
       // A ticket with an image, and a help letter about the payment.
       const ticketWithImage = async (who: typeof player) => {
-        const body = await multipartBody(
+        const body = await supportMessageBody(
           { title: 'Where are my coins', text: '<p>Look</p>' },
           Buffer.concat([pngHeader(), Buffer.alloc(3000)]),
         );
